@@ -1,0 +1,14 @@
+/** Every route of the site in one table (spec section 2). Paths match case-insensitively, so /Booking reaches /booking. */
+export const paths = {
+  home: '/',
+  booking: '/booking',
+  bookingDetails: '/booking-details',
+  adminBookings: '/admin-bookings',
+  viewBookings: '/view-bookings',
+  bookingPortal: '/booking-portal',
+  customerBooking: '/customer-booking/:bookingId',
+} as const;
+
+export function customerBookingPath(bookingId: string): string {
+  return `/customer-booking/${encodeURIComponent(bookingId)}`;
+}

@@ -1,0 +1,60 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
+import type { Storage as PersistStorage } from 'redux-persist';
+import selectionSlice from '../features/selection/selectionSlice';
+import bookingsSlice from '../features/bookings/bookingsSlice';
+import { bookingsPersistConfig } from '../features/bookings/bookingsPersistConfig';
+import { createBookingStorage } from '../features/bookings/bookingStorage';
+import type { BookingStorage } from '../features/bookings/bookingStorage';
+
+/** Session storage that degrades to memory when the browser refuses it. */
+function sessionEngine(getStorage: () => Storage): PersistStorage {
+  const memory = new Map<string, string>();
+  const attempt = <T>(work: (s: Storage) => T, fallback: () => T): T => {
+    try {
+      return work(getStorage());
+    } catch {
+      return fallback();
+    }
+  };
+  return {
+    getItem: (key: string) => Promise.resolve(attempt((s) => s.getItem(key), () => memory.get(key) ?? null)),
+    setItem: (key: string, value: string) => Promise.resolve(attempt((s) => s.setItem(key, value), () => void memory.set(key, value))),
+    removeItem: (key: string) => Promise.resolve(attempt((s) => s.removeItem(key), () => void memory.delete(key))),
+  };
+}
+
+export interface StoreOptions {
+  bookingStorage?: BookingStorage;
+  /** Where the guest's unfinished selection lives for the browser session. */
+  getSessionStorage?: () => Storage;
+}
+
+export function makeStore(options: StoreOptions = {}) {
+  const bookingStorage = options.bookingStorage ?? createBookingStorage();
+  const rootReducer = combineReducers({
+    // The selection survives a reload of the confirmation screen for the rest of the session.
+    [selectionSlice.reducerPath]: persistReducer(
+      { key: 'hotelSelection', storage: sessionEngine(options.getSessionStorage ?? (() => window.sessionStorage)), timeout: 0 },
+      selectionSlice.reducer,
+    ),
+    [bookingsSlice.reducerPath]: persistReducer(bookingsPersistConfig(bookingStorage), bookingsSlice.reducer),
+  });
+  const store = configureStore({
+    reducer: rootReducer,
+    // Local storage reads synchronously, so the first render already shows the stored bookings
+    // (no empty flash, no gate); redux-persist then only keeps them written.
+    preloadedState: { bookings: bookingStorage.read() } as Partial<ReturnType<typeof rootReducer>>,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        thunk: { extraArgument: { bookingStorage } },
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }),
+  });
+  const persistor = persistStore(store);
+  return { store, persistor, bookingStorage };
+}
+
+export type AppStore = ReturnType<typeof makeStore>['store'];
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];

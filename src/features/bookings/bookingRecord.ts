@@ -1,0 +1,79 @@
+import { toIsoDate } from '../../shared/dates';
+
+/** One stored booking, as the app holds it. Dates are YYYY-MM-DD or null when none was chosen. */
+export interface BookingRecord {
+  bookingId: string;
+  roomName: string;
+  checkIn: string | null;
+  checkOut: string | null;
+  totalPrice: number;
+  email: string;
+  /** Number of rooms; absent on records written by the earlier version of the site. */
+  rooms?: number;
+  /** ISO timestamp of confirmation; absent on older records. */
+  createdAt?: string;
+  /** Fields this version does not know, kept so that rewriting a record never drops them. */
+  extra?: Record<string, unknown>;
+}
+
+const knownFields = ['bookingId', 'roomName', 'checkIn', 'checkOut', 'totalPrice', 'email', 'rooms', 'createdAt'];
+
+export const maxBookingIdLength = 64;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string') {
+    const cleaned = value.replace(/[₹,\s]/g, '').replace(/^INR/i, '');
+    if (cleaned === '') return undefined;
+    const parsed = Number(cleaned);
+    return Number.isFinite(parsed) ? parsed : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Reads one stored value as a booking record, or explains why it cannot. Records from the
+ * earlier version of the site (no rooms, US-format dates, a total stored as a string) are read.
+ */
+export function readBookingRecord(raw: unknown): { record: BookingRecord } | { problem: string } {
+  if (!isPlainObject(raw)) return { problem: 'not an object' };
+  const id = typeof raw.bookingId === 'number' ? String(raw.bookingId) : raw.bookingId;
+  if (typeof id !== 'string' || id.trim() === '') return { problem: 'missing bookingId' };
+  if (id.length > maxBookingIdLength) return { problem: 'bookingId too long' };
+  if (typeof raw.roomName !== 'string') return { problem: 'missing or mistyped roomName' };
+  if (typeof raw.email !== 'string') return { problem: 'missing or mistyped email' };
+  const totalPrice = readNumber(raw.totalPrice);
+  if (totalPrice === undefined || totalPrice < 0) return { problem: 'missing or mistyped totalPrice' };
+  const checkIn = toIsoDate(raw.checkIn);
+  const checkOut = toIsoDate(raw.checkOut);
+  if (checkIn === undefined) return { problem: 'unreadable checkIn' };
+  if (checkOut === undefined) return { problem: 'unreadable checkOut' };
+
+  const record: BookingRecord = { bookingId: id.trim(), roomName: raw.roomName, checkIn, checkOut, totalPrice, email: raw.email };
+  if (raw.rooms !== undefined) {
+    const rooms = readNumber(raw.rooms);
+    if (rooms === undefined || !Number.isInteger(rooms) || rooms < 0) return { problem: 'mistyped rooms' };
+    record.rooms = rooms;
+  }
+  if (typeof raw.createdAt === 'string') record.createdAt = raw.createdAt;
+  const extra = Object.fromEntries(Object.entries(raw).filter(([key]) => !knownFields.includes(key)));
+  if (Object.keys(extra).length > 0) record.extra = extra;
+  return { record };
+}
+
+/** The record as it goes into local storage: the plain format the earlier version wrote, plus rooms. */
+export function toStoredRecord(record: BookingRecord): Record<string, unknown> {
+  const { extra, ...known } = record;
+  const stored: Record<string, unknown> = { ...extra, ...known };
+  for (const key of Object.keys(stored)) if (stored[key] === undefined) delete stored[key];
+  return stored;
+}
+
+/** Rooms booked; older records without the field count as one room. */
+export function roomsOf(record: BookingRecord): number {
+  return record.rooms ?? 1;
+}

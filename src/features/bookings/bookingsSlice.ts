@@ -1,0 +1,46 @@
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { BookingRecord } from './bookingRecord';
+import { withBookingAdded, withBookingDeleted, withEmailChanged } from './bookingList';
+import type { BookingSnapshot } from './bookingStorage';
+
+export interface BookingsState {
+  /** In storage order: oldest first, as the earlier version appended them. */
+  items: BookingRecord[];
+  /** How many stored entries could not be read and were set aside. */
+  unreadableCount: number;
+  /** False when the browser refuses local storage (blocked site data). */
+  storageAvailable: boolean;
+}
+
+export const initialBookings: BookingsState = { items: [], unreadableCount: 0, storageAvailable: true };
+
+const bookingsSlice = createSlice({
+  name: 'bookings',
+  initialState: initialBookings,
+  reducers: {
+    bookingConfirmed(state, action: PayloadAction<BookingRecord>) {
+      state.items = withBookingAdded(state.items, action.payload);
+    },
+    bookingDeleted(state, action: PayloadAction<string>) {
+      state.items = withBookingDeleted(state.items, action.payload);
+    },
+    bookingEmailChanged(state, action: PayloadAction<{ bookingId: string; email: string }>) {
+      state.items = withEmailChanged(state.items, action.payload.bookingId, action.payload.email);
+    },
+    /** Storage changed under us (another tab, a restore, a fresh read): take what it holds. */
+    bookingsSynced(_state, action: PayloadAction<BookingSnapshot>) {
+      return action.payload;
+    },
+  },
+  selectors: {
+    selectBookings: (state) => state.items,
+    selectUnreadableCount: (state) => state.unreadableCount,
+    selectStorageAvailable: (state) => state.storageAvailable,
+    selectBookingById: (state, bookingId: string) => state.items.find((b) => b.bookingId === bookingId),
+  },
+});
+
+export const { bookingConfirmed, bookingDeleted, bookingEmailChanged, bookingsSynced } = bookingsSlice.actions;
+export const { selectBookings, selectUnreadableCount, selectStorageAvailable, selectBookingById } = bookingsSlice.selectors;
+export default bookingsSlice;

@@ -1,0 +1,65 @@
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import type { BookingRecord } from './bookingRecord';
+import { withBookingAdded, withBookingDeleted, withEmailChanged } from './bookingList';
+import { bookingConfirmed, bookingDeleted, bookingEmailChanged } from './bookingsSlice';
+import { BookingSaveError } from './bookingStorage';
+import type { BookingStorage, SaveFailure } from './bookingStorage';
+
+export interface ThunkExtra {
+  bookingStorage: BookingStorage;
+}
+
+/** What the guest is told when storage refuses a write. */
+export function saveFailureMessage(kind: SaveFailure): string {
+  switch (kind) {
+    case 'quota':
+      return "This browser's storage for this site is full, so the booking could not be saved. Free some space (for example, delete old bookings or clear other data for this site) and try again.";
+    case 'unavailable':
+      return 'This browser does not allow this site to store data (site data may be blocked), so bookings cannot be saved in this browser.';
+    case 'unsafe':
+      return 'Stored booking data could not be read and could not be set aside safely, so nothing was changed. Free some storage space and try again.';
+    default:
+      return 'The booking data could not be saved in this browser. Please try again.';
+  }
+}
+
+function rejectWith(error: unknown): { message: string; kind: SaveFailure } {
+  const kind = error instanceof BookingSaveError ? error.kind : 'unknown';
+  return { kind, message: saveFailureMessage(kind) };
+}
+
+const createBookingThunk = createAsyncThunk.withTypes<{ extra: ThunkExtra; rejectValue: { message: string; kind: SaveFailure } }>();
+
+/** Stores the booking first and only then marks it confirmed, so a refused write is never shown as a booking. */
+export const confirmBooking = createBookingThunk('bookings/confirm', async (record: BookingRecord, { dispatch, extra, rejectWithValue }) => {
+  try {
+    await extra.bookingStorage.update((list) => withBookingAdded(list, record));
+  } catch (error) {
+    return rejectWithValue(rejectWith(error));
+  }
+  dispatch(bookingConfirmed(record));
+  return record;
+});
+
+export const deleteBooking = createBookingThunk('bookings/delete', async (bookingId: string, { dispatch, extra, rejectWithValue }) => {
+  try {
+    await extra.bookingStorage.update((list) => withBookingDeleted(list, bookingId));
+  } catch (error) {
+    return rejectWithValue(rejectWith(error));
+  }
+  dispatch(bookingDeleted(bookingId));
+  return bookingId;
+});
+
+export const changeBookingEmail = createBookingThunk(
+  'bookings/changeEmail',
+  async (change: { bookingId: string; email: string }, { dispatch, extra, rejectWithValue }) => {
+    try {
+      await extra.bookingStorage.update((list) => withEmailChanged(list, change.bookingId, change.email));
+    } catch (error) {
+      return rejectWithValue(rejectWith(error));
+    }
+    dispatch(bookingEmailChanged(change));
+    return change;
+  },
+);

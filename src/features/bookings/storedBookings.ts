@@ -1,0 +1,78 @@
+import { readBookingRecord } from './bookingRecord';
+import type { BookingRecord } from './bookingRecord';
+
+/** Something found under the bookings key that could not be read, kept exactly as it was. */
+export interface UnreadableEntry {
+  reason: string;
+  raw: string;
+}
+
+export interface ParsedBookings {
+  records: BookingRecord[];
+  unreadable: UnreadableEntry[];
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * redux-persist's default format stores each slice field as a JSON string inside an object
+ * ({"items":"[...]","_persist":"{...}"}); find the list of records inside such a wrapper.
+ */
+function unwrapPersisted(value: Record<string, unknown>): unknown[] | undefined {
+  for (const key of ['items', 'bookings', 'hotelBookings', 'records']) {
+    let inner = value[key];
+    if (typeof inner === 'string') {
+      const parsed = parseJson(inner);
+      if (!parsed.ok) continue;
+      inner = parsed.value;
+    }
+    if (Array.isArray(inner)) return inner;
+    if (isPlainObject(inner)) {
+      const nested = unwrapPersisted(inner);
+      if (nested) return nested;
+    }
+  }
+  return undefined;
+}
+
+/** Reads the text stored under the bookings key without ever throwing. */
+export function parseStoredBookings(text: string | null): ParsedBookings {
+  if (text === null || text.trim() === '') return { records: [], unreadable: [] };
+  const parsed = parseJson(text);
+  if (!parsed.ok) return { records: [], unreadable: [{ reason: 'not valid JSON', raw: text }] };
+
+  let list: unknown[] | undefined;
+  if (Array.isArray(parsed.value)) list = parsed.value;
+  else if (isPlainObject(parsed.value)) list = unwrapPersisted(parsed.value);
+  if (!list) return { records: [], unreadable: [{ reason: 'not a list of bookings', raw: text }] };
+
+  const records: BookingRecord[] = [];
+  const unreadable: UnreadableEntry[] = [];
+  const seen = new Map<string, string>();
+  for (const item of list) {
+    const raw = JSON.stringify(item) ?? String(item);
+    const result = readBookingRecord(item);
+    if ('problem' in result) {
+      unreadable.push({ reason: result.problem, raw });
+      continue;
+    }
+    const earlier = seen.get(result.record.bookingId);
+    if (earlier === undefined) {
+      seen.set(result.record.bookingId, raw);
+      records.push(result.record);
+    } else if (earlier !== raw) {
+      unreadable.push({ reason: `duplicate bookingId ${result.record.bookingId}`, raw });
+    }
+  }
+  return { records, unreadable };
+}

@@ -1,0 +1,73 @@
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { findPackage, maxRoomCount } from '../rooms/catalogue';
+import type { RoomId } from '../rooms/catalogue';
+import { isIsoDate } from '../../shared/dates';
+
+export interface SelectionState {
+  roomId: RoomId | null;
+  packageIndex: number | null;
+  roomCount: number;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+export const initialSelection: SelectionState = {
+  roomId: null,
+  packageIndex: null,
+  roomCount: 0,
+  startDate: null,
+  endDate: null,
+};
+
+function clampCount(count: number): number {
+  if (!Number.isFinite(count)) return 0;
+  return Math.min(maxRoomCount, Math.max(0, Math.trunc(count)));
+}
+
+const selectionSlice = createSlice({
+  name: 'selection',
+  initialState: initialSelection,
+  reducers: {
+    /** A guest picked a number of rooms on one package card. Other packages stay locked while one is chosen. */
+    roomCountChosen(state, action: PayloadAction<{ roomId: RoomId; packageIndex: number; count: number }>) {
+      const { roomId, packageIndex } = action.payload;
+      if (!findPackage(roomId, packageIndex)) return;
+      const lockedByOther = state.roomId !== null && (state.roomId !== roomId || state.packageIndex !== packageIndex);
+      if (lockedByOther) return;
+      const count = clampCount(action.payload.count);
+      // Choosing 0 rooms is the same as choosing nothing: the other packages unlock.
+      state.roomId = count > 0 ? roomId : null;
+      state.packageIndex = count > 0 ? packageIndex : null;
+      state.roomCount = count;
+    },
+    datesChosen(state, action: PayloadAction<{ startDate: string | null; endDate: string | null }>) {
+      const { startDate, endDate } = action.payload;
+      state.startDate = isIsoDate(startDate) ? startDate : null;
+      state.endDate = isIsoDate(endDate) && state.startDate !== null && endDate > state.startDate ? endDate : null;
+    },
+    /** Reset Selection: unlocks every package and sets the room count back to 0; dates stay. */
+    selectionReset(state) {
+      state.roomId = null;
+      state.packageIndex = null;
+      state.roomCount = 0;
+    },
+    /** After a booking is stored the guest starts afresh. */
+    selectionCleared() {
+      return initialSelection;
+    },
+  },
+  selectors: {
+    selectSelection: (state) => state,
+    selectChosenRoomId: (state) => state.roomId,
+  },
+});
+
+export const { roomCountChosen, datesChosen, selectionReset, selectionCleared } = selectionSlice.actions;
+export const { selectSelection, selectChosenRoomId } = selectionSlice.selectors;
+export default selectionSlice;
+
+/** True when a package other than this one holds the selection, so this one is disabled. */
+export function isPackageLocked(selection: SelectionState, roomId: RoomId, packageIndex: number): boolean {
+  return selection.roomId !== null && (selection.roomId !== roomId || selection.packageIndex !== packageIndex);
+}

@@ -1,0 +1,56 @@
+/**
+ * Dates travel through the store and storage as YYYY-MM-DD strings (serializable, sortable);
+ * guests see them as MM/DD/YYYY. These helpers avoid moment so that screens without the date
+ * picker do not load it.
+ */
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = isoDate.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export function formatDisplayDate(value: string | null | undefined, fallback = 'Not Selected'): string {
+  if (!isIsoDate(value)) return fallback;
+  const [y, m, d] = value.split('-');
+  return `${m}/${d}/${y}`;
+}
+
+/** Whole nights between two ISO dates; 0 when either is missing or the order is wrong. */
+export function nightsBetween(checkIn: string | null | undefined, checkOut: string | null | undefined): number {
+  if (!isIsoDate(checkIn) || !isIsoDate(checkOut)) return 0;
+  const nights = (Date.parse(checkOut) - Date.parse(checkIn)) / 86_400_000;
+  return nights > 0 ? Math.round(nights) : 0;
+}
+
+/** Today in the guest's time zone as YYYY-MM-DD. */
+export function todayIso(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * Reads dates written by the earlier version of the site (MM/DD/YYYY, full ISO timestamps or
+ * Date strings) as YYYY-MM-DD; null when there is no usable date.
+ */
+export function toIsoDate(value: unknown): string | null | undefined {
+  if (value === null || value === undefined || value === '' || value === 'Not Selected') return null;
+  if (typeof value !== 'string') return undefined;
+  if (isIsoDate(value)) return value;
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
+  if (us) {
+    const candidate = `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}`;
+    return isIsoDate(candidate) ? candidate : undefined;
+  }
+  const stamp = /^(\d{4}-\d{2}-\d{2})T/.exec(value);
+  if (stamp && isIsoDate(stamp[1])) {
+    const parsed = new Date(value);
+    return Number.isNaN(parsed.getTime()) ? undefined : todayIso(parsed);
+  }
+  const parsed = new Date(value);
+  return Number.isNaN(parsed.getTime()) ? undefined : todayIso(parsed);
+}

@@ -1,0 +1,6 @@
+import '@testing-library/jest-dom';
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});

@@ -1,0 +1,88 @@
+const path = require('path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+const site = require('./src/shared/site.json');
+
+// The header and footer fragments carry the owner's contact details from src/shared/site.json.
+function fillFragment(html) {
+  const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const values = {
+    name: escape(site.name),
+    address: site.address.map(escape).join('<br />'),
+    phone: escape(site.phone),
+    phoneHref: site.phone.replace(/[^+\d]/g, ''),
+    email: escape(site.email),
+  };
+  return html.replace(/\{\{(\w+)\}\}/g, (match, key) => (key in values ? values[key] : match));
+}
+
+// Scripts may come from the site itself only; styles also allow the inline style attributes
+// React and react-dates set. Fragments and images are same-origin.
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'" + (process.env.VITALS_ENDPOINT ? ` ${new URL(process.env.VITALS_ENDPOINT).origin}` : ''),
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+module.exports = (env, argv) => {
+  const production = argv.mode === 'production';
+  return {
+    entry: { main: './src/main.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      publicPath: '/',
+      chunkLoadTimeout: 120000,
+      clean: true,
+    },
+    devtool: production ? false : 'cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: { loader: 'ts-loader', options: { transpileOnly: true } },
+        },
+        {
+          test: /\.css$/,
+          use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+        },
+      ],
+    },
+    plugins: [
+      // moment's locales are about 58 KB gzip, and the site shows dates in one format only.
+      new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
+      new webpack.DefinePlugin({
+        'process.env.VITALS_ENDPOINT': JSON.stringify(process.env.VITALS_ENDPOINT || ''),
+      }),
+      new HtmlWebpackPlugin({
+        template: 'public/index.html',
+        templateParameters: { site, contentSecurityPolicy: production ? contentSecurityPolicy : '' },
+      }),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: 'public', globOptions: { ignore: ['**/index.html', '**/*.html'] } },
+          { from: 'public/*.html', to: '[name][ext]', globOptions: { ignore: ['**/index.html'] }, transform: (content) => fillFragment(content.toString()) },
+        ],
+      }),
+      ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
+    ],
+    performance: { hints: false },
+    devServer: {
+      port: 8080,
+      historyApiFallback: true,
+      static: false,
+      client: { overlay: { runtimeErrors: false } },
+    },
+  };
+};
