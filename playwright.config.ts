@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { chromiumExecutable } from './test/e2e/browser';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+const distDir = process.env.DIST_DIR ?? 'dist';
 
 /** Browser tests run against the production build (`npm run build`), served with history fallback. */
 export default defineConfig({
@@ -21,7 +22,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx serve dist --listen ${port} --no-request-logging`,
+    command: `npx serve ${distDir} --listen ${port} --no-request-logging`,
     url: `http://localhost:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -37,7 +37,8 @@ module.exports = (env, argv) => {
   return {
     entry: { main: './src/main.tsx' },
     output: {
-      path: path.resolve(__dirname, 'dist'),
+      // DIST_DIR lets parallel checkouts or test runs build side by side.
+      path: path.resolve(__dirname, process.env.DIST_DIR || 'dist'),
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       publicPath: '/',
