@@ -28,6 +28,10 @@ const bookingsSlice = createSlice({
     bookingEmailChanged(state, action: PayloadAction<{ bookingId: string; email: string }>) {
       state.items = withEmailChanged(state.items, action.payload.bookingId, action.payload.email);
     },
+    /** A backup was merged into storage; the payload is the list storage now holds. */
+    bookingsRestored(state, action: PayloadAction<BookingRecord[]>) {
+      state.items = action.payload;
+    },
     /** Storage changed under us (another tab, a restore, a fresh read): take what it holds. */
     bookingsSynced(_state, action: PayloadAction<BookingSnapshot>) {
       return action.payload;
@@ -41,6 +45,6 @@ const bookingsSlice = createSlice({
   },
 });
 
-export const { bookingConfirmed, bookingDeleted, bookingEmailChanged, bookingsSynced } = bookingsSlice.actions;
+export const { bookingConfirmed, bookingDeleted, bookingEmailChanged, bookingsRestored, bookingsSynced } = bookingsSlice.actions;
 export const { selectBookings, selectUnreadableCount, selectStorageAvailable, selectBookingById } = bookingsSlice.selectors;
 export default bookingsSlice;
