@@ -3,6 +3,7 @@ import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, pers
 import type { Storage as PersistStorage } from 'redux-persist';
 import selectionSlice from '../features/selection/selectionSlice';
 import bookingsSlice from '../features/bookings/bookingsSlice';
+import confirmationSlice from '../features/confirmation/confirmationSlice';
 import { bookingsPersistConfig } from '../features/bookings/bookingsPersistConfig';
 import { createBookingStorage } from '../features/bookings/bookingStorage';
 import type { BookingStorage } from '../features/bookings/bookingStorage';
@@ -32,12 +33,12 @@ export interface StoreOptions {
 
 export function makeStore(options: StoreOptions = {}) {
   const bookingStorage = options.bookingStorage ?? createBookingStorage();
+  const session = sessionEngine(options.getSessionStorage ?? (() => window.sessionStorage));
   const rootReducer = combineReducers({
     // The selection survives a reload of the confirmation screen for the rest of the session.
-    [selectionSlice.reducerPath]: persistReducer(
-      { key: 'hotelSelection', storage: sessionEngine(options.getSessionStorage ?? (() => window.sessionStorage)), timeout: 0 },
-      selectionSlice.reducer,
-    ),
+    [selectionSlice.reducerPath]: persistReducer({ key: 'hotelSelection', storage: session, timeout: 0 }, selectionSlice.reducer),
+    // So does the Booking ID that screen made, so a reload shows the same ID.
+    [confirmationSlice.reducerPath]: persistReducer({ key: 'hotelConfirmation', storage: session, timeout: 0 }, confirmationSlice.reducer),
     [bookingsSlice.reducerPath]: persistReducer(bookingsPersistConfig(bookingStorage), bookingsSlice.reducer),
   });
   const store = configureStore({
