@@ -150,7 +150,7 @@ export function createBookingStorage(
         const ancestor = base;
         const theirs = read().items;
         // Before any successful read nothing this tab holds can be a deletion: only add.
-        const merged = mergeBookings(ancestor ?? theirs, mine, theirs);
+        const merged = mergeBookings(ancestor ?? [], mine, theirs);
         write(s, merged);
         return merged;
       });
