@@ -1,8 +1,89 @@
+import { useDeferredValue, useId, useRef, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectStorageAvailable } from '../bookings/bookingsSlice';
+import { deleteBooking, saveFailureMessage } from '../bookings/bookingsThunks';
+import { pageWindow, selectAdminSearch } from './adminSearch';
+import { BackupPanel } from './BackupPanel';
+import { BookingsTable } from './BookingsTable';
+import { Pager } from './Pager';
+import { UnreadableNotice } from './UnreadableNotice';
+import './admin.css';
+
+const confirmQuestion = 'Are you sure you want to delete this booking?';
+
+type Feedback = { tone: 'success' | 'error'; text: string } | null;
+
 export function AdminBookingsPage() {
+  const dispatch = useAppDispatch();
+  const storageAvailable = useAppSelector(selectStorageAvailable);
+  const [query, setQuery] = useState('');
+  // Typing stays responsive with 10,000 bookings: filtering follows a moment behind the keystrokes.
+  const deferredQuery = useDeferredValue(query);
+  const matches = useAppSelector((state) => selectAdminSearch(state, deferredQuery));
+  // A page number belongs to the search it was chosen for; a new search starts on page 1.
+  const [paging, setPaging] = useState({ query: '', page: 1 });
+  const shown = pageWindow(matches.length, paging.query === deferredQuery ? paging.page : 1);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const summary = useRef<HTMLParagraphElement>(null);
+  const searchId = useId();
+
+  async function remove(bookingId: string) {
+    if (!window.confirm(confirmQuestion)) return;
+    const result = await dispatch(deleteBooking(bookingId));
+    if (deleteBooking.fulfilled.match(result)) {
+      setFeedback({ tone: 'success', text: `Booking ${bookingId} was deleted.` });
+      // The focused button has gone with its row; continue from the list's summary.
+      summary.current?.focus();
+    } else {
+      setFeedback({ tone: 'error', text: result.payload?.message ?? saveFailureMessage('unknown') });
+    }
+  }
+
+  function goToPage(page: number) {
+    setPaging({ query: deferredQuery, page });
+    summary.current?.scrollIntoView({ block: 'nearest' });
+  }
+
+  const count = matches.length === 1 ? '1 booking' : `${matches.length.toLocaleString('en-IN')} bookings`;
   return (
-    <section className="page" aria-labelledby="page-title">
+    <section className="page admin" aria-labelledby="page-title">
       <title>Admin Booking Dashboard</title>
       <h1 id="page-title">Admin Booking Dashboard</h1>
+      {!storageAvailable && <p className="notice notice--error">{saveFailureMessage('unavailable')}</p>}
+      <UnreadableNotice />
+
+      <div className="admin-search" role="search">
+        <label htmlFor={searchId}>Search bookings</label>
+        <input
+          id={searchId}
+          className="input"
+          type="search"
+          placeholder="Search by Booking ID, Email or Room..."
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </div>
+
+      <div role="status">{feedback?.tone === 'success' && <p className="notice notice--success">{feedback.text}</p>}</div>
+      {feedback?.tone === 'error' && (
+        <p role="alert" className="notice notice--error">
+          {feedback.text}
+        </p>
+      )}
+
+      <p ref={summary} tabIndex={-1} className={matches.length === 0 ? "admin-summary admin-summary--empty" : "admin-summary"} aria-live="polite">
+        {matches.length === 0 ? 'No bookings found' : `Showing ${shown.start + 1}–${shown.end} of ${count}`}
+      </p>
+      {matches.length > 0 && (
+        <>
+          <BookingsTable rows={matches.slice(shown.start, shown.end)} stale={query !== deferredQuery} onDelete={(id) => void remove(id)} />
+          <Pager window={shown} onPage={goToPage} />
+        </>
+      )}
+
+      <BackupPanel />
     </section>
   );
 }

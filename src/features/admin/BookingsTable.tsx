@@ -1,0 +1,66 @@
+import type { BookingRecord } from '../bookings/bookingRecord';
+import { formatDisplayDate } from '../../shared/dates';
+import { formatInr } from '../../shared/money';
+
+const columns = ['Booking ID', 'Email', 'Room', 'Check-In', 'Check-Out', 'Total', 'Status', 'Action'] as const;
+
+interface BookingsTableProps {
+  rows: readonly BookingRecord[];
+  /** True while a newer search is still being worked out: the rows shown are from the previous one. */
+  stale: boolean;
+  onDelete: (bookingId: string) => void;
+}
+
+/**
+ * A plain table on wide screens; on phones the CSS turns each row into a card, with each cell
+ * labelled from data-label. The explicit roles keep the table semantics that some browsers
+ * drop once the display of table parts is changed.
+ */
+export function BookingsTable({ rows, stale, onDelete }: BookingsTableProps) {
+  return (
+    <table className="admin-table" role="table" aria-busy={stale || undefined} data-stale={stale || undefined}>
+      <caption className="visually-hidden">Bookings, newest first</caption>
+      <thead role="rowgroup">
+        <tr role="row">
+          {columns.map((column) => (
+            <th key={column} role="columnheader" scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody role="rowgroup">
+        {rows.map((booking) => (
+          <tr key={booking.bookingId} role="row">
+            <td role="cell" data-label="Booking ID" className="admin-table__id">
+              {booking.bookingId}
+            </td>
+            <td role="cell" data-label="Email" className="admin-table__email">
+              {booking.email}
+            </td>
+            <td role="cell" data-label="Room">
+              {booking.roomName}
+            </td>
+            <td role="cell" data-label="Check-In">
+              {formatDisplayDate(booking.checkIn)}
+            </td>
+            <td role="cell" data-label="Check-Out">
+              {formatDisplayDate(booking.checkOut)}
+            </td>
+            <td role="cell" data-label="Total" className="admin-table__total">
+              {formatInr(booking.totalPrice)}
+            </td>
+            <td role="cell" data-label="Status">
+              <span className="admin-status">Confirmed</span>
+            </td>
+            <td role="cell" data-label="Action" className="admin-table__action">
+              <button type="button" className="button button--danger admin-delete" aria-label={`Delete booking ${booking.bookingId}`} onClick={() => onDelete(booking.bookingId)}>
+                Delete
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
