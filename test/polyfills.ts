@@ -20,3 +20,8 @@ if (typeof globalThis.Request === 'undefined') {
   }
   Object.assign(globalThis, { Request: MinimalRequest });
 }
+
+// jsdom does no layout and logs "Not implemented" for scrolling; the router's scroll
+// restoration and the admin pager scroll, which is harmless to skip in unit tests.
+window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView = () => undefined;
