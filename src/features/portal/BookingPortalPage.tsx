@@ -1,8 +1,70 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { customerBookingPath, paths } from '../../app/paths';
+import './portal.css';
+
+/** Guests copy IDs with stray spaces or type them in lower case; IDs are stored as BK123456. */
+export function normalizeBookingId(typed: string): string {
+  return typed.trim().replace(/^bk/i, 'BK');
+}
+
 export function BookingPortalPage() {
+  const navigate = useNavigate();
+  const [bookingId, setBookingId] = useState('');
+  const fieldId = useId();
+
+  function lookUp(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const id = normalizeBookingId(bookingId);
+    if (id === '') {
+      window.alert('Please enter your Booking ID!');
+      return;
+    }
+    void navigate(customerBookingPath(id));
+  }
+
   return (
-    <section className="page" aria-labelledby="page-title">
+    <section className="page page--narrow portal" aria-labelledby="page-title">
       <title>Hotel Booking Portal</title>
       <h1 id="page-title">Hotel Booking Portal</h1>
+      <div className="portal__grid">
+        <section className="card portal__guest" aria-labelledby="guest-title">
+          <h2 id="guest-title">Find your booking</h2>
+          <p>Enter the Booking ID from your confirmation to see your stay or change your email.</p>
+          <form onSubmit={lookUp} noValidate>
+            <div className="field">
+              <label htmlFor={fieldId}>Booking ID</label>
+              <input
+                id={fieldId}
+                type="text"
+                className="input"
+                placeholder="BK123456"
+                value={bookingId}
+                onChange={(event) => setBookingId(event.target.value)}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+              />
+            </div>
+            <button type="submit" className="button button--accent">
+              View Your Booking
+            </button>
+          </form>
+        </section>
+        <section className="card portal__admin" aria-labelledby="admin-title">
+          <h2 id="admin-title">Hotel staff</h2>
+          <p>Search, review and delete bookings.</p>
+          <div className="button-row">
+            <Link className="button" to={paths.adminBookings}>
+              Admin View Bookings
+            </Link>
+            <Link className="button button--secondary" to={paths.viewBookings}>
+              All Booked Rooms
+            </Link>
+          </div>
+        </section>
+      </div>
     </section>
   );
 }

@@ -8,11 +8,6 @@ const two = [
 
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
-// jsdom does no layout, so it has no scrolling API; paging scrolls the list's top into view.
-beforeAll(() => {
-  Element.prototype.scrollIntoView = () => undefined;
-});
-
 describe('Admin booking dashboard', () => {
   afterEach(() => jest.restoreAllMocks());
 
