@@ -1,8 +1,104 @@
+import { useState } from 'react';
+import type { FocusedInputShape } from 'react-dates';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectStorageAvailable } from '../bookings/bookingsSlice';
+import { saveFailureMessage } from '../bookings/bookingsThunks';
+import { bookingStarted } from '../confirmation/confirmationSlice';
+import { rooms } from '../rooms/catalogue';
+import type { RoomId } from '../rooms/catalogue';
+import { datesChosen, isPackageLocked, roomCountChosen, selectSelection, selectionReset } from '../selection/selectionSlice';
+import { formatDisplayDate, nightsBetween } from '../../shared/dates';
+import { DateRangeField } from './DateRangeField';
+import { PackageCard, roomCountSelectId } from './PackageCard';
+import { RoomSection } from './RoomSection';
+import './booking.css';
+
 export function BookingPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const selection = useAppSelector(selectSelection);
+  const storageAvailable = useAppSelector(selectStorageAvailable);
+  const [focusedInput, setFocusedInput] = useState<FocusedInputShape | null>(null);
+  const [searched, setSearched] = useState(false);
+  const nights = nightsBetween(selection.startDate, selection.endDate);
+  const showStay = searched && nights > 0;
+
+  function search() {
+    // Without dates there is nothing to price: open the picker where the guest starts.
+    if (nights === 0) setFocusedInput(selection.startDate ? 'endDate' : 'startDate');
+    else setSearched(true);
+  }
+
+  function reset() {
+    const chosen = selection.roomId !== null && selection.packageIndex !== null ? roomCountSelectId(selection.roomId, selection.packageIndex) : null;
+    dispatch(selectionReset());
+    // Reset Selection disappears with the click: keep focus on the dropdown the guest had used.
+    if (chosen) requestAnimationFrame(() => document.getElementById(chosen)?.focus());
+  }
+
+  function book() {
+    dispatch(bookingStarted());
+    void navigate(paths.bookingDetails);
+  }
+
+  const countFor = (roomId: RoomId, packageIndex: number) =>
+    selection.roomId === roomId && selection.packageIndex === packageIndex ? selection.roomCount : 0;
+
   return (
-    <section className="page" aria-labelledby="page-title">
+    <div className="page booking">
       <title>Book a Room</title>
-      <h1 id="page-title">Book a Room</h1>
-    </section>
+      <h1>Book a Room</h1>
+      {!storageAvailable && (
+        <p className="notice notice--error" role="alert">
+          {saveFailureMessage('unavailable')}
+        </p>
+      )}
+      <section className="booking__search card" aria-label="Dates of your stay">
+        <DateRangeField
+          startDate={selection.startDate}
+          endDate={selection.endDate}
+          onChange={(range) => dispatch(datesChosen(range))}
+          focusedInput={focusedInput}
+          onFocusChange={setFocusedInput}
+        />
+        <div className="button-row booking__actions">
+          <button type="button" className="button" onClick={search}>
+            Search
+          </button>
+          <Link className="button button--secondary" to={paths.bookingPortal}>
+            View Bookings
+          </Link>
+          {selection.roomId !== null && (
+            <button type="button" className="button button--secondary" onClick={reset}>
+              Reset Selection
+            </button>
+          )}
+        </div>
+        <p className="booking__status" role="status">
+          {showStay ? `Prices for ${nights} ${nights === 1 ? 'night' : 'nights'}, ${formatDisplayDate(selection.startDate)} to ${formatDisplayDate(selection.endDate)}.` : ''}
+        </p>
+      </section>
+      <div className="booking__rooms">
+        {rooms.map((room) => (
+          <RoomSection key={room.id} room={room}>
+            {room.packages.map((pack, index) => (
+              <PackageCard
+                key={pack.name}
+                room={room}
+                pack={pack}
+                packageIndex={index}
+                count={countFor(room.id, index)}
+                locked={isPackageLocked(selection, room.id, index)}
+                nights={showStay ? nights : null}
+                onCountChange={(count) => dispatch(roomCountChosen({ roomId: room.id, packageIndex: index, count }))}
+                onBook={book}
+              />
+            ))}
+          </RoomSection>
+        ))}
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,77 @@
+import { useId } from 'react';
+import type { RoomPackage, RoomType } from '../rooms/catalogue';
+import { roomCountOptions } from '../rooms/catalogue';
+import { formatInr } from '../../shared/money';
+
+interface PackageCardProps {
+  room: RoomType;
+  pack: RoomPackage;
+  packageIndex: number;
+  count: number;
+  locked: boolean;
+  /** Nights of the searched stay, or null before a search with dates. */
+  nights: number | null;
+  onCountChange: (count: number) => void;
+  onBook: () => void;
+}
+
+export const roomCountSelectId = (roomId: string, packageIndex: number) => `rooms-${roomId}-${packageIndex}`;
+
+/** One package of a room: Room(s) dropdown, prices, the room's details and Book. */
+export function PackageCard({ room, pack, packageIndex, count, locked, nights, onCountChange, onBook }: PackageCardProps) {
+  const selectId = roomCountSelectId(room.id, packageIndex);
+  const lockNoteId = useId();
+  return (
+    <div className="package-card" aria-labelledby={`${selectId}-name`} role="group">
+      <h3 className="package-card__name" id={`${selectId}-name`}>
+        {pack.name}
+      </h3>
+      <p className="package-card__prices">
+        <span className="package-card__price">{formatInr(pack.discountPrice)}</span>
+        <span className="package-card__original">
+          <span className="visually-hidden">Original price </span>
+          <s>{formatInr(pack.price)}</s>
+        </span>
+        <span className="package-card__tax">Tax Exclusive</span>
+        <span className="package-card__unit">per room per night</span>
+      </p>
+      {nights !== null && nights > 0 && (
+        <p className="package-card__stay">
+          {nights} {nights === 1 ? 'night' : 'nights'}: {formatInr(pack.discountPrice * nights)} per room
+        </p>
+      )}
+      <div className="package-card__count field">
+        <label htmlFor={selectId}>Room(s)</label>
+        <select
+          id={selectId}
+          value={count}
+          disabled={locked}
+          aria-describedby={locked ? lockNoteId : undefined}
+          onChange={(event) => onCountChange(Number(event.target.value))}
+        >
+          {roomCountOptions.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      </div>
+      {locked && (
+        <p className="package-card__lock" id={lockNoteId}>
+          Another room is chosen. Use Reset Selection to choose this one instead.
+        </p>
+      )}
+      <details className="package-card__info">
+        <summary>More Info</summary>
+        <ul aria-label={`${room.title} details`}>
+          {room.features.map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+      </details>
+      <button type="button" className="button button--accent package-card__book" disabled={locked} onClick={onBook}>
+        Book
+      </button>
+    </div>
+  );
+}
