@@ -1,8 +1,85 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { RootState } from '../../app/store';
+import { selectBookingById, selectStorageAvailable } from '../bookings/bookingsSlice';
+import { saveFailureMessage } from '../bookings/bookingsThunks';
+import { selectSelection } from '../selection/selectionSlice';
+import { ConfirmForm } from './ConfirmForm';
+import { selectConfirmedBookingId, selectPendingBookingId } from './confirmationSlice';
+import { confirmationOpened, draftSubmitted } from './confirmationThunks';
+import { StayDetails } from './StayDetails';
+import { summarizeRecord, summarizeSelection } from './staySummary';
+import './confirmation.css';
+
+export const confirmedAlert = 'Your room booking was confirmed!';
+
+// Until the session's selection and draft are read back, the screen would show fallbacks and
+// make a new ID over the one a reload should keep.
+const selectSessionRestored = (state: RootState) => state.selection._persist.rehydrated && state.confirmation._persist.rehydrated;
+
 export function BookingDetailsPage() {
+  const dispatch = useAppDispatch();
+  const restored = useAppSelector(selectSessionRestored);
+  const pendingId = useAppSelector(selectPendingBookingId);
+  const confirmedId = useAppSelector(selectConfirmedBookingId);
+  const confirmedRecord = useAppSelector((state) => (confirmedId ? selectBookingById(state, confirmedId) : undefined));
+  const selection = useAppSelector(selectSelection);
+  const storageAvailable = useAppSelector(selectStorageAvailable);
+  const success = useRef<HTMLParagraphElement>(null);
+  const confirmedHere = useRef(false);
+
+  useEffect(() => {
+    if (restored) dispatch(confirmationOpened());
+  }, [restored, dispatch]);
+
+  // The Confirm Booking button is gone: give focus to the message that replaced it.
+  useEffect(() => {
+    if (confirmedId && confirmedHere.current) success.current?.focus();
+  }, [confirmedId]);
+
+  async function confirm(email: string): Promise<string | null> {
+    const result = await dispatch(draftSubmitted(email));
+    if (draftSubmitted.rejected.match(result)) return result.payload?.message ?? saveFailureMessage('unknown');
+    confirmedHere.current = true;
+    window.alert(confirmedAlert);
+    return null;
+  }
+
+  const bookingId = confirmedId ?? pendingId;
   return (
-    <section className="page" aria-labelledby="page-title">
+    <section className="page page--narrow confirmation" aria-labelledby="page-title">
       <title>Booking Confirmation</title>
       <h1 id="page-title">Booking Confirmation</h1>
+      {!storageAvailable && (
+        <p className="notice notice--error" role="alert">
+          {saveFailureMessage('unavailable')}
+        </p>
+      )}
+      {!restored || bookingId === null ? (
+        <p role="status">Preparing your booking…</p>
+      ) : (
+        <div className="card confirmation__card">
+          <StayDetails
+            bookingId={bookingId}
+            summary={confirmedId && confirmedRecord ? summarizeRecord(confirmedRecord) : summarizeSelection(selection)}
+            email={confirmedRecord?.email}
+          />
+          {confirmedId ? (
+            <div className="confirmation__done">
+              <p className="notice notice--success" role="status" tabIndex={-1} ref={success}>
+                Your booking is confirmed! Thank you for choosing our hotel.
+              </p>
+              <Link className="button" to={paths.adminBookings}>
+                View All Bookings
+              </Link>
+            </div>
+          ) : (
+            <ConfirmForm onConfirm={confirm} />
+          )}
+        </div>
+      )}
     </section>
   );
 }

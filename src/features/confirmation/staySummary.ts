@@ -1,0 +1,57 @@
+import type { BookingRecord } from '../bookings/bookingRecord';
+import { roomsOf } from '../bookings/bookingRecord';
+import { findPackage, findRoom } from '../rooms/catalogue';
+import type { SelectionState } from '../selection/selectionSlice';
+import { nightsBetween } from '../../shared/dates';
+
+/** What the guest sees on the confirmation screen, before and after the booking is stored. */
+export interface StaySummary {
+  roomName: string;
+  checkIn: string | null;
+  checkOut: string | null;
+  rooms: number;
+  nights: number;
+  /** Discounted price per room per night; null when no package was chosen. */
+  nightlyPrice: number | null;
+  totalPrice: number;
+}
+
+/** Spec section 5: a booking without a chosen room is still taken, under this name. */
+export const fallbackRoomName = 'Deluxe Room';
+
+/**
+ * Total amount (the spec leaves it open): discounted price x rooms x nights. Anything missing
+ * makes it 0, the spec's fallback, rather than a guess.
+ */
+export function stayTotal(nightlyPrice: number | null, rooms: number, nights: number): number {
+  if (nightlyPrice === null || rooms <= 0 || nights <= 0) return 0;
+  return nightlyPrice * rooms * nights;
+}
+
+export function summarizeSelection(selection: SelectionState): StaySummary {
+  const room = findRoom(selection.roomId);
+  const nightlyPrice = findPackage(selection.roomId, selection.packageIndex)?.discountPrice ?? null;
+  const rooms = room ? selection.roomCount : 0;
+  const nights = nightsBetween(selection.startDate, selection.endDate);
+  return {
+    roomName: room?.title ?? fallbackRoomName,
+    checkIn: selection.startDate,
+    checkOut: selection.endDate,
+    rooms,
+    nights,
+    nightlyPrice,
+    totalPrice: stayTotal(nightlyPrice, rooms, nights),
+  };
+}
+
+export function summarizeRecord(record: BookingRecord): StaySummary {
+  return {
+    roomName: record.roomName,
+    checkIn: record.checkIn,
+    checkOut: record.checkOut,
+    rooms: roomsOf(record),
+    nights: nightsBetween(record.checkIn, record.checkOut),
+    nightlyPrice: null,
+    totalPrice: record.totalPrice,
+  };
+}
