@@ -83,6 +83,10 @@ test.describe('admin dashboard', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Backup restored' })).toHaveText('Backup restored: 1 booking added, 2 skipped because they were already here.');
     await expect(rows(page)).toHaveCount(3);
     expect(((await storedBookings(page)) as { bookingId: string }[]).map((b) => b.bookingId)).toEqual(['BK222222', 'BK333111', 'BK111111']);
+    // A restored booking is a booking again, even one deleted earlier in this tab.
+    await page.reload();
+    await expect(rows(page)).toHaveCount(3);
+    await expect(rows(page).first()).toContainText('BK111111');
   });
 
   test('rejects a file that is not a backup and changes nothing', async ({ page }) => {
