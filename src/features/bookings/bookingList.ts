@@ -9,41 +9,42 @@ export function withBookingDeleted(list: readonly BookingRecord[], bookingId: st
   return list.filter((b) => b.bookingId !== bookingId);
 }
 
-export function withEmailChanged(list: readonly BookingRecord[], bookingId: string, email: string): BookingRecord[] {
-  return list.map((b) => (b.bookingId === bookingId ? { ...b, email } : b));
+export function withEmailChanged(list: readonly BookingRecord[], bookingId: string, email: string, updatedAt?: string): BookingRecord[] {
+  return list.map((b) => (b.bookingId === bookingId ? { ...b, email, ...(updatedAt ? { updatedAt } : {}) } : b));
 }
 
-function sameRecord(a: BookingRecord, b: BookingRecord): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+/** The later edit of one booking wins; a fixed tie-break makes every tab pick the same one. */
+function newer(a: BookingRecord, b: BookingRecord): BookingRecord {
+  const at = a.updatedAt ?? a.createdAt ?? '';
+  const bt = b.updatedAt ?? b.createdAt ?? '';
+  if (at !== bt) return at > bt ? a : b;
+  return JSON.stringify(a) >= JSON.stringify(b) ? a : b;
 }
 
 /**
- * Three-way merge by booking ID. `base` is the list both sides started from; a record changed,
- * added or deleted on one side keeps that change, so neither side's work is lost and nothing
- * deleted comes back. Order follows `theirs`, with records only `mine` added at the end.
+ * Merges this tab's list with the stored one. Deletions are recorded as tombstones (`deleted`),
+ * so a record missing from one side is never taken as deleted: both sides' additions survive,
+ * nothing deleted comes back, and every tab converges on the same list whatever order writes
+ * arrive in. Order follows `theirs`, with records only `mine` holds added at the end.
  */
 export function mergeBookings(
-  base: readonly BookingRecord[],
   mine: readonly BookingRecord[],
   theirs: readonly BookingRecord[],
+  deleted: ReadonlySet<string> = new Set(),
 ): BookingRecord[] {
-  const baseById = new Map(base.map((b) => [b.bookingId, b]));
   const mineById = new Map(mine.map((b) => [b.bookingId, b]));
-  const theirsById = new Map(theirs.map((b) => [b.bookingId, b]));
   const result: BookingRecord[] = [];
+  const seen = new Set<string>();
   for (const their of theirs) {
-    const before = baseById.get(their.bookingId);
+    if (deleted.has(their.bookingId) || seen.has(their.bookingId)) continue;
+    seen.add(their.bookingId);
     const my = mineById.get(their.bookingId);
-    if (before === undefined) {
-      result.push(their);
-    } else if (my === undefined) {
-      // Deleted here: keep it deleted.
-    } else {
-      result.push(sameRecord(my, before) ? their : my);
-    }
+    result.push(my ? newer(my, their) : their);
   }
   for (const my of mine) {
-    if (!theirsById.has(my.bookingId) && !baseById.has(my.bookingId)) result.push(my);
+    if (deleted.has(my.bookingId) || seen.has(my.bookingId)) continue;
+    seen.add(my.bookingId);
+    result.push(my);
   }
   return result;
 }

@@ -12,11 +12,13 @@ export interface BookingRecord {
   rooms?: number;
   /** ISO timestamp of confirmation; absent on older records. */
   createdAt?: string;
+  /** ISO timestamp of the last change (email), so that the later of two tabs' edits wins. */
+  updatedAt?: string;
   /** Fields this version does not know, kept so that rewriting a record never drops them. */
   extra?: Record<string, unknown>;
 }
 
-const knownFields = ['bookingId', 'roomName', 'checkIn', 'checkOut', 'totalPrice', 'email', 'rooms', 'createdAt'];
+const knownFields = ['bookingId', 'roomName', 'checkIn', 'checkOut', 'totalPrice', 'email', 'rooms', 'createdAt', 'updatedAt'];
 
 export const maxBookingIdLength = 64;
 
@@ -60,6 +62,7 @@ export function readBookingRecord(raw: unknown): { record: BookingRecord } | { p
     record.rooms = rooms;
   }
   if (typeof raw.createdAt === 'string') record.createdAt = raw.createdAt;
+  if (typeof raw.updatedAt === 'string') record.updatedAt = raw.updatedAt;
   const extra = Object.fromEntries(Object.entries(raw).filter(([key]) => !knownFields.includes(key)));
   if (Object.keys(extra).length > 0) record.extra = extra;
   return { record };

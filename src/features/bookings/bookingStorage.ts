@@ -6,6 +6,8 @@ import type { UnreadableEntry } from './storedBookings';
 
 export const bookingsKey = 'hotelBookings';
 export const unreadableKey = 'hotelBookings.unreadable';
+/** IDs of deleted bookings, so that a tab holding an old copy cannot bring them back. */
+export const deletedKey = 'hotelBookings.deleted';
 
 export type SaveFailure = 'quota' | 'unavailable' | 'unsafe' | 'unknown';
 
@@ -27,11 +29,10 @@ export interface BookingSnapshot {
 }
 
 function failureKind(error: unknown): SaveFailure {
-  if (error instanceof DOMException || (error instanceof Error && 'code' in error)) {
-    const e = error as DOMException;
-    if (e.name === 'QuotaExceededError' || e.name === 'NS_ERROR_DOM_QUOTA_REACHED' || e.code === 22) return 'quota';
-    if (e.name === 'SecurityError') return 'unavailable';
-  }
+  if (error instanceof BookingSaveError) return error.kind;
+  const e = error as { name?: string; code?: number } | null;
+  if (e?.name === 'QuotaExceededError' || e?.name === 'NS_ERROR_DOM_QUOTA_REACHED' || e?.code === 22) return 'quota';
+  if (e?.name === 'SecurityError') return 'unavailable';
   return 'unknown';
 }
 
@@ -39,14 +40,18 @@ function serialize(records: readonly BookingRecord[]): string {
   return JSON.stringify(records.map(toStoredRecord));
 }
 
-export function readUnreadableEntries(text: string | null): UnreadableEntry[] {
+function readJsonArray<T>(text: string | null): T[] {
   if (!text) return [];
   try {
     const value = JSON.parse(text) as unknown;
-    return Array.isArray(value) ? (value as UnreadableEntry[]) : [];
+    return Array.isArray(value) ? (value as T[]) : [];
   } catch {
     return [];
   }
+}
+
+export function readUnreadableEntries(text: string | null): UnreadableEntry[] {
+  return readJsonArray<UnreadableEntry>(text);
 }
 
 type LockManagerLike = { request(name: string, callback: () => Promise<unknown>): Promise<unknown> };
@@ -61,8 +66,6 @@ export function createBookingStorage(
   getStorage: () => Storage = () => window.localStorage,
   locks: LockManagerLike | undefined = typeof navigator !== 'undefined' ? (navigator as { locks?: LockManagerLike }).locks : undefined,
 ) {
-  /** The list as this tab last read or wrote it: the common ancestor for merges. Null until a read succeeded. */
-  let base: BookingRecord[] | null = null;
   /** False when unreadable data could not be copied aside: then nothing may overwrite it. */
   let safeToWrite = true;
 
@@ -84,15 +87,14 @@ export function createBookingStorage(
     s.setItem(unreadableKey, JSON.stringify([...kept, ...fresh]));
   }
 
-  function unreadableCount(s: Storage): number {
-    return readUnreadableEntries(s.getItem(unreadableKey)).length;
+  function deletedIds(s: Storage): Set<string> {
+    return new Set(readJsonArray<string>(s.getItem(deletedKey)).filter((id) => typeof id === 'string'));
   }
 
   /** Reads what is stored now. Never throws: an unavailable storage reads as empty. */
   function read(): BookingSnapshot {
-    let s: Storage;
     try {
-      s = storage();
+      const s = storage();
       const parsed = parseStoredBookings(s.getItem(bookingsKey));
       try {
         keepUnreadable(s, parsed.unreadable);
@@ -100,8 +102,13 @@ export function createBookingStorage(
       } catch {
         safeToWrite = parsed.unreadable.length === 0;
       }
-      base = parsed.records;
-      return { items: parsed.records, unreadableCount: Math.max(unreadableCount(s), safeToWrite ? 0 : parsed.unreadable.length), storageAvailable: true };
+      const deleted = deletedIds(s);
+      const kept = readUnreadableEntries(s.getItem(unreadableKey)).length;
+      return {
+        items: parsed.records.filter((b) => !deleted.has(b.bookingId)),
+        unreadableCount: safeToWrite ? kept : Math.max(kept, parsed.unreadable.length),
+        storageAvailable: true,
+      };
     } catch {
       return { items: [], unreadableCount: 0, storageAvailable: false };
     }
@@ -110,75 +117,101 @@ export function createBookingStorage(
   function write(s: Storage, records: readonly BookingRecord[]): void {
     if (!safeToWrite) throw new BookingSaveError('unsafe');
     const text = serialize(records);
-    if (s.getItem(bookingsKey) !== text) {
-      try {
-        s.setItem(bookingsKey, text);
-      } catch (error) {
-        throw new BookingSaveError(failureKind(error), error);
-      }
+    if (s.getItem(bookingsKey) === text) return;
+    try {
+      s.setItem(bookingsKey, text);
+    } catch (error) {
+      throw new BookingSaveError(failureKind(error), error);
     }
-    base = [...records];
+  }
+
+  function writeDeleted(s: Storage, ids: ReadonlySet<string>): void {
+    try {
+      if (ids.size === 0) s.removeItem(deletedKey);
+      else s.setItem(deletedKey, JSON.stringify([...ids]));
+    } catch (error) {
+      throw new BookingSaveError(failureKind(error), error);
+    }
   }
 
   function withLock<T>(work: () => T): Promise<T> {
-    if (!locks) return Promise.resolve().then(work);
-    return locks.request(bookingsKey, async () => work()) as Promise<T>;
+    const run = () => {
+      try {
+        return Promise.resolve(work());
+      } catch (error) {
+        return Promise.reject(error instanceof BookingSaveError ? error : new BookingSaveError(failureKind(error), error));
+      }
+    };
+    if (!locks) return Promise.resolve().then(run);
+    return locks.request(bookingsKey, run) as Promise<T>;
   }
 
   return {
     read,
 
     /**
-     * Applies a change to the stored list and writes it before the caller shows success.
-     * Rejects with BookingSaveError, leaving storage unchanged, when the write is refused.
+     * Applies one guest or manager action to the stored list and writes it before the caller
+     * shows success. Rejects with BookingSaveError, leaving storage unchanged, when refused.
      */
     update(change: (current: BookingRecord[]) => BookingRecord[]): Promise<BookingRecord[]> {
       return withLock(() => {
         const s = storage();
         const current = read();
         if (!current.storageAvailable) throw new BookingSaveError('unavailable');
+        if (!safeToWrite) throw new BookingSaveError('unsafe');
         const next = change(current.items);
-        write(s, next);
+        const nextIds = new Set(next.map((b) => b.bookingId));
+        const currentIds = new Set(current.items.map((b) => b.bookingId));
+        const before = deletedIds(s);
+        const deleted = new Set(before);
+        for (const id of currentIds) if (!nextIds.has(id)) deleted.add(id);
+        // Adding a booking on purpose (a new ID, a restored backup) outranks an old deletion.
+        for (const id of nextIds) if (!currentIds.has(id)) deleted.delete(id);
+        const tombstonesChanged = deleted.size !== before.size || [...deleted].some((id) => !before.has(id));
+        // Tombstones first: a tab that sees the shorter list then also knows why it is shorter.
+        if (tombstonesChanged) writeDeleted(s, deleted);
+        try {
+          write(s, next);
+        } catch (error) {
+          if (tombstonesChanged) writeDeleted(s, before);
+          throw error;
+        }
         return next;
       });
     },
 
-    /** Writes this tab's list merged with whatever another tab stored meanwhile; returns the merged list. */
+    /** Writes this tab's list merged with what is stored now; returns the merged list. */
     save(mine: readonly BookingRecord[]): Promise<BookingRecord[]> {
       return withLock(() => {
         const s = storage();
-        const ancestor = base;
-        const theirs = read().items;
-        // Before any successful read nothing this tab holds can be a deletion: only add.
-        const merged = mergeBookings(ancestor ?? [], mine, theirs);
+        const merged = mergeBookings(mine, read().items, deletedIds(s));
         write(s, merged);
         return merged;
       });
     },
 
     /**
-     * Follows writes made by other tabs. `mine` gives this tab's current list so that a write
-     * made from a stale copy elsewhere cannot erase what this tab added or resurrect what it
-     * deleted; if the merge differs from what was stored, it is written back.
+     * Follows writes made by other tabs. `mine` gives this tab's current list: whatever it holds
+     * that the other tab's write lacks (and did not delete) is written back, so a write made from
+     * a stale copy elsewhere cannot erase a booking.
      */
-    listen(mine: () => readonly BookingRecord[], onChange: (snapshot: BookingSnapshot) => void): () => void {
-      if (typeof window === 'undefined') return () => undefined;
+    listen(mine: () => readonly BookingRecord[], onChange: (snapshot: BookingSnapshot) => void, target: EventTarget = window): () => void {
       const handler = (event: StorageEvent) => {
-        if (event.key !== null && event.key !== bookingsKey && event.key !== unreadableKey) return;
-        if (event.key === bookingsKey && event.newValue !== null) {
-          const theirBase = parseStoredBookings(event.oldValue).records;
-          const theirs = read();
-          const merged = mergeBookings(theirBase, mine(), theirs.items);
-          if (serialize(merged) !== serialize(theirs.items)) {
-            void withLock(() => write(storage(), mergeBookings(theirs.items, merged, read().items))).catch(() => undefined);
-          }
-          onChange({ ...theirs, items: merged });
-          return;
+        if (event.key !== null && event.key !== bookingsKey && event.key !== unreadableKey && event.key !== deletedKey) return;
+        const theirs = read();
+        if (!theirs.storageAvailable) return;
+        const merged = mergeBookings(mine(), theirs.items, deletedIds(storage()));
+        if (serialize(merged) !== serialize(theirs.items)) {
+          void withLock(() => {
+            const s = storage();
+            write(s, mergeBookings(merged, read().items, deletedIds(s)));
+          }).catch(() => undefined);
         }
-        onChange(read());
+        onChange({ ...theirs, items: merged });
       };
-      window.addEventListener('storage', handler);
-      return () => window.removeEventListener('storage', handler);
+      const listener = (event: Event) => handler(event as StorageEvent);
+      target.addEventListener('storage', listener);
+      return () => target.removeEventListener('storage', listener);
     },
 
     /** The raw text kept under the unreadable key, for download. */

@@ -25,8 +25,9 @@ const bookingsSlice = createSlice({
     bookingDeleted(state, action: PayloadAction<string>) {
       state.items = withBookingDeleted(state.items, action.payload);
     },
-    bookingEmailChanged(state, action: PayloadAction<{ bookingId: string; email: string }>) {
-      state.items = withEmailChanged(state.items, action.payload.bookingId, action.payload.email);
+    bookingEmailChanged(state, action: PayloadAction<{ bookingId: string; email: string; updatedAt?: string }>) {
+      const { bookingId, email, updatedAt } = action.payload;
+      state.items = withEmailChanged(state.items, bookingId, email, updatedAt);
     },
     /** A backup was merged into storage; the payload is the list storage now holds. */
     bookingsRestored(state, action: PayloadAction<BookingRecord[]>) {

@@ -53,9 +53,10 @@ export const deleteBooking = createBookingThunk('bookings/delete', async (bookin
 
 export const changeBookingEmail = createBookingThunk(
   'bookings/changeEmail',
-  async (change: { bookingId: string; email: string }, { dispatch, extra, rejectWithValue }) => {
+  async ({ bookingId, email }: { bookingId: string; email: string }, { dispatch, extra, rejectWithValue }) => {
+    const change = { bookingId, email, updatedAt: new Date().toISOString() };
     try {
-      await extra.bookingStorage.update((list) => withEmailChanged(list, change.bookingId, change.email));
+      await extra.bookingStorage.update((list) => withEmailChanged(list, bookingId, email, change.updatedAt));
     } catch (error) {
       return rejectWithValue(rejectWith(error));
     }

@@ -60,3 +60,27 @@ describe('booking storage', () => {
     expect(storedBookings()).toEqual([{ ...sampleBooking(), loyaltyNumber: 'L-7', email: 'new@example.com' }]);
   });
 });
+
+describe('deleted bookings', () => {
+  it('stay deleted when a tab holding an old copy saves', async () => {
+    seedBookings([sampleBooking({ bookingId: 'BK111111' }), sampleBooking({ bookingId: 'BK222222' })]);
+    const staleTab = createBookingStorage();
+    const staleCopy = staleTab.read().items;
+    await createBookingStorage().update((list) => list.filter((b) => b.bookingId !== 'BK111111'));
+    await staleTab.save(staleCopy);
+    expect((storedBookings() as BookingRecord[]).map((b) => b.bookingId)).toEqual(['BK222222']);
+  });
+
+  it('a delete refused by a full storage leaves the booking and no tombstone behind', async () => {
+    seedBookings([sampleBooking({ bookingId: 'BK111111' })]);
+    const realSetItem = Storage.prototype.setItem;
+    const spy = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key: string, value: string) {
+      if (key === bookingsKey) throw new DOMException('full', 'QuotaExceededError');
+      realSetItem.call(this, key, value);
+    });
+    const storage = createBookingStorage();
+    await expect(storage.update(() => [])).rejects.toMatchObject({ kind: 'quota' });
+    spy.mockRestore();
+    expect(storage.read().items.map((b) => b.bookingId)).toEqual(['BK111111']);
+  });
+});

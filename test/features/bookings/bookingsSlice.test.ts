@@ -37,7 +37,7 @@ describe('bookings slice', () => {
     const { store } = makeTestStore();
     await store.dispatch(changeBookingEmail({ bookingId: 'BK222222', email: 'x@example.com' }));
     await store.dispatch(deleteBooking('BK111111'));
-    expect(storedBookings()).toEqual([sampleBooking({ bookingId: 'BK222222', email: 'x@example.com' })]);
+    expect(storedBookings()).toEqual([{ ...sampleBooking({ bookingId: 'BK222222', email: 'x@example.com' }), updatedAt: expect.any(String) }]);
   });
 
   it('a refused write leaves state and storage unchanged and says why', async () => {

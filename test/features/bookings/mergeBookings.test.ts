@@ -2,20 +2,28 @@ import { mergeBookings } from '../../../src/features/bookings/bookingList';
 import type { BookingRecord } from '../../../src/features/bookings/bookingRecord';
 import { sampleBooking } from '../../testUtils';
 
-const b = (id: string, email = 'a@example.com') => sampleBooking({ bookingId: id, email }) as BookingRecord;
+const b = (id: string, email = 'a@example.com', updatedAt?: string) => sampleBooking({ bookingId: id, email, updatedAt }) as BookingRecord;
 const ids = (list: BookingRecord[]) => list.map((r) => r.bookingId);
 
-describe('three-way merge of two tabs', () => {
+describe('merging two tabs', () => {
   it('keeps additions from both sides', () => {
-    expect(ids(mergeBookings([b('A')], [b('A'), b('M')], [b('A'), b('T')]))).toEqual(['A', 'T', 'M']);
+    expect(ids(mergeBookings([b('A'), b('M')], [b('A'), b('T')]))).toEqual(['A', 'T', 'M']);
   });
 
-  it('keeps deletions from both sides and resurrects nothing', () => {
-    expect(ids(mergeBookings([b('A'), b('B'), b('C')], [b('B'), b('C')], [b('A'), b('B')]))).toEqual(['B']);
+  it('drops deleted bookings from both sides: nothing deleted comes back', () => {
+    expect(ids(mergeBookings([b('A'), b('B'), b('C')], [b('A'), b('B')], new Set(['A', 'C'])))).toEqual(['B']);
   });
 
-  it('takes the side that changed a record', () => {
-    expect(mergeBookings([b('A')], [b('A', 'mine@example.com')], [b('A')])[0]?.email).toBe('mine@example.com');
-    expect(mergeBookings([b('A')], [b('A')], [b('A', 'theirs@example.com')])[0]?.email).toBe('theirs@example.com');
+  it('takes the later edit of a booking, whichever side made it', () => {
+    const older = b('A', 'old@example.com', '2026-11-01T10:00:00.000Z');
+    const later = b('A', 'new@example.com', '2026-11-02T10:00:00.000Z');
+    expect(mergeBookings([later], [older])[0]?.email).toBe('new@example.com');
+    expect(mergeBookings([older], [later])[0]?.email).toBe('new@example.com');
+  });
+
+  it('picks the same record on both sides when edits carry no time', () => {
+    const one = b('A', 'one@example.com');
+    const two = b('A', 'two@example.com');
+    expect(mergeBookings([one], [two])).toEqual(mergeBookings([two], [one]));
   });
 });
