@@ -4,6 +4,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const site = require('./src/shared/site.json');
+const { prerenderConfigs } = require('./scripts/prerender/prerenderConfig');
 
 // The header and footer fragments carry the owner's contact details from src/shared/site.json.
 function fillFragment(html) {
@@ -32,9 +33,16 @@ const contentSecurityPolicy = [
   "form-action 'self'",
 ].join('; ');
 
+// react-router's package exports only its development build to bundlers; use the production one.
+const reactRouterProduction = {
+  'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
+  'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+};
+
 module.exports = (env, argv) => {
   const production = argv.mode === 'production';
-  return {
+  const client = {
+    name: 'client',
     entry: { main: './src/main.tsx' },
     output: {
       // DIST_DIR lets parallel checkouts or test runs build side by side.
@@ -46,7 +54,7 @@ module.exports = (env, argv) => {
       clean: true,
     },
     devtool: production ? false : 'cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: production ? reactRouterProduction : {} },
     module: {
       rules: [
         {
@@ -86,4 +94,8 @@ module.exports = (env, argv) => {
       client: { overlay: { runtimeErrors: false } },
     },
   };
+  if (!production) return client;
+  const { collectHomeAssets, serverConfig } = prerenderConfigs(client);
+  client.plugins.push(collectHomeAssets);
+  return [client, serverConfig];
 };
