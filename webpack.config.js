@@ -39,6 +39,14 @@ const reactRouterProduction = {
   'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
 };
 
+// Polyfill packages react-dates pulls in, replaced by the built-ins they polyfill (see the README there).
+const nativeShims = Object.fromEntries(
+  ['object.assign', 'object.values', 'object-is', 'array.prototype.flat', 'function.prototype.name', 'document.contains'].map((name) => [
+    `${name}$`,
+    path.resolve(__dirname, 'scripts/native-shims', `${name}.js`),
+  ]),
+);
+
 module.exports = (env, argv) => {
   const production = argv.mode === 'production';
   const client = {
@@ -54,7 +62,7 @@ module.exports = (env, argv) => {
       clean: true,
     },
     devtool: production ? false : 'cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: production ? reactRouterProduction : {} },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: { ...nativeShims, ...(production ? reactRouterProduction : {}) } },
     module: {
       rules: [
         {
