@@ -2,10 +2,11 @@ import 'react-dates/initialize';
 import 'react-dates/lib/css/_datepicker.css';
 import moment from 'moment';
 import type { Moment } from 'moment';
-import { useMemo, useState } from 'react';
-import type { FocusEvent } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { MouseEvent } from 'react';
 import { DateRangePicker } from 'react-dates';
 import type { FocusedInputShape } from 'react-dates';
+import { useEscapeToClose } from './useEscapeToClose';
 import { useSmallScreen } from './useSmallScreen';
 import './dateRange.css';
 
@@ -29,13 +30,12 @@ interface DateRangeFieldProps extends DateRange {
 // The store keeps YYYY-MM-DD strings; moment lives only at this boundary.
 const toMoment = (iso: string | null): Moment | null => (iso ? moment(iso, isoFormat, true) : null);
 const toIso = (day: Moment | null): string | null => (day ? day.format(isoFormat) : null);
-const typedText = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value.trim() ?? '';
 const isBeforeToday = (day: Moment) => day.isBefore(moment(), 'day');
 
 /**
  * The Check-in / Check-out picker. react-dates reports a null date while the guest's typed text
- * is not (yet) a valid date, and keeps that text in the input: such a null never reaches the
- * store, and if the text is still invalid when the guest leaves the field, the spec's message shows.
+ * is not (yet) an allowed date, and keeps that text in the input: such a null never reaches the
+ * store, and if the text is still not a date when the guest leaves the field, the spec's message shows.
  */
 export function DateRangeField({ startDate, endDate, onChange, focusedInput, onFocusChange }: DateRangeFieldProps) {
   const small = useSmallScreen();
@@ -43,20 +43,46 @@ export function DateRangeField({ startDate, endDate, onChange, focusedInput, onF
   const start = useMemo(() => toMoment(startDate), [startDate]);
   const end = useMemo(() => toMoment(endDate), [endDate]);
 
+  // Inputs whose typed text react-dates could not read as an allowed date. Tracked as the guest
+  // types, because react-dates may put the stored date back into the input before it blurs.
+  const unreadable = useRef(new Set<string>());
+
   function datesChanged(next: { startDate: Moment | null; endDate: Moment | null }) {
-    // Keep the stored date while the input holds text that is not a date; an emptied input clears it.
-    const nextStart = next.startDate || typedText(startDateId) === '' ? toIso(next.startDate) : startDate;
-    const nextEnd = next.endDate || typedText(endDateId) === '' ? toIso(next.endDate) : endDate;
-    if (next.startDate || next.endDate) setInvalid(false);
+    const active = document.activeElement instanceof HTMLInputElement ? document.activeElement : null;
+    for (const [id, day] of [[startDateId, next.startDate], [endDateId, next.endDate]] as const) {
+      if (active?.id !== id) continue;
+      if (day === null && active.value.trim() !== '') unreadable.current.add(id);
+      else unreadable.current.delete(id);
+    }
+    if (unreadable.current.size === 0) setInvalid(false);
+    // A null caused by unreadable text never reaches the store; an emptied input clears its date.
+    const nextStart = unreadable.current.has(startDateId) ? startDate : toIso(next.startDate);
+    const nextEnd = unreadable.current.has(endDateId) ? endDate : toIso(next.endDate);
     if (nextStart !== startDate || nextEnd !== endDate) onChange({ startDate: nextStart, endDate: nextEnd });
   }
 
-  function left(event: FocusEvent<HTMLDivElement>) {
-    const input = event.target;
-    if (!(input instanceof HTMLInputElement) || (input.id !== startDateId && input.id !== endDateId)) return;
-    const stored = input.id === startDateId ? start : end;
-    const text = input.value.trim();
-    setInvalid(text !== '' && text !== (stored?.format(displayFormat) ?? ''));
+  /** The guest left the field (or closed the picker): now is the time to say the text was not a date. */
+  const settle = useCallback(() => {
+    if (unreadable.current.size === 0) return;
+    unreadable.current.clear();
+    setInvalid(true);
+  }, []);
+
+  const close = useCallback(() => {
+    settle();
+    onFocusChange(null);
+  }, [settle, onFocusChange]);
+  const refocusing = useEscapeToClose(focusedInput, { startDate: startDateId, endDate: endDateId }, close);
+
+  function focusChanged(input: FocusedInputShape | null) {
+    if (input !== null && refocusing.current) return;
+    onFocusChange(input);
+  }
+
+  // A click on the input that kept focus after Escape opens the picker again.
+  function clicked(event: MouseEvent<HTMLDivElement>) {
+    const id = (event.target as HTMLElement).id;
+    if (focusedInput === null && (id === startDateId || id === endDateId)) onFocusChange(id === startDateId ? 'startDate' : 'endDate');
   }
 
   return (
@@ -66,7 +92,7 @@ export function DateRangeField({ startDate, endDate, onChange, focusedInput, onF
         <label htmlFor={startDateId}>Check-in</label>
         <label htmlFor={endDateId}>Check-out</label>
       </div>
-      <div className="date-range__picker" onBlur={left}>
+      <div className="date-range__picker" onBlur={settle} onClick={clicked}>
         <DateRangePicker
           startDate={start}
           startDateId={startDateId}
@@ -78,7 +104,8 @@ export function DateRangeField({ startDate, endDate, onChange, focusedInput, onF
           endDateAriaLabel="Check-out"
           onDatesChange={datesChanged}
           focusedInput={focusedInput}
-          onFocusChange={onFocusChange}
+          onFocusChange={focusChanged}
+          onClose={settle}
           displayFormat={displayFormat}
           numberOfMonths={2}
           orientation={small ? 'vertical' : 'horizontal'}
