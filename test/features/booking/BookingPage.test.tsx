@@ -6,6 +6,9 @@ import { quietReactDates } from './quietReactDates';
 
 quietReactDates();
 
+// The screen is a lazy route; loading it (and react-dates) once up front keeps each test's own time short.
+beforeAll(() => import('../../../src/features/booking/BookingPage'), 60_000);
+
 function roomSection(name: string) {
   return screen.getByRole('region', { name });
 }

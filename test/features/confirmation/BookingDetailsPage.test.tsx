@@ -15,6 +15,8 @@ async function openDetails(options = {}) {
   return view;
 }
 
+// The screen is a lazy route; loading it once up front keeps each test's own time short.
+beforeAll(() => import('../../../src/features/confirmation/BookingDetailsPage'), 60_000);
 beforeEach(() => jest.spyOn(window, 'alert').mockImplementation(() => undefined));
 afterEach(() => jest.restoreAllMocks());
 
