@@ -8,7 +8,7 @@ export function HomePage() {
   return (
     <div className="home" id="home">
       <title>{`${site.name}: rooms, restaurant and bookings`}</title>
-      <section className="home-hero" aria-labelledby="home-title">
+      <section className="home-hero">
         <img className="home-hero__image" src="/images/hero.svg" width="1600" height="800" alt="The resort among green hills at golden hour, with a pool in front" fetchPriority="high" />
         <div className="home-hero__text">
           <h1 id="home-title">{site.name}</h1>
