@@ -45,13 +45,17 @@ export function summarizeSelection(selection: SelectionState): StaySummary {
 }
 
 export function summarizeRecord(record: BookingRecord): StaySummary {
+  const rooms = roomsOf(record);
+  const nights = nightsBetween(record.checkIn, record.checkOut);
+  // The record keeps the total only; the nightly price it implies explains it, as before confirming.
+  const implied = rooms > 0 && nights > 0 ? record.totalPrice / (rooms * nights) : 0;
   return {
     roomName: record.roomName,
     checkIn: record.checkIn,
     checkOut: record.checkOut,
-    rooms: roomsOf(record),
-    nights: nightsBetween(record.checkIn, record.checkOut),
-    nightlyPrice: null,
+    rooms,
+    nights,
+    nightlyPrice: Number.isInteger(implied) && implied > 0 ? implied : null,
     totalPrice: record.totalPrice,
   };
 }

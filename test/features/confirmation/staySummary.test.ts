@@ -38,6 +38,11 @@ describe('stay summary', () => {
 
   it('reads a stored record, counting one room for records without rooms', () => {
     const summary = summarizeRecord({ bookingId: 'BK123456', roomName: 'Classic Room', checkIn: '2030-01-01', checkOut: '2030-01-03', totalPrice: 6000, email: 'a@b.c' });
-    expect(summary).toMatchObject({ roomName: 'Classic Room', rooms: 1, nights: 2, totalPrice: 6000 });
+    expect(summary).toMatchObject({ roomName: 'Classic Room', rooms: 1, nights: 2, nightlyPrice: 3000, totalPrice: 6000 });
+  });
+
+  it('gives no nightly price for a stored record whose total does not divide evenly', () => {
+    const summary = summarizeRecord({ bookingId: 'BK123456', roomName: 'Classic Room', checkIn: '2030-01-01', checkOut: '2030-01-04', totalPrice: 1000, email: 'a@b.c', rooms: 1 });
+    expect(summary.nightlyPrice).toBeNull();
   });
 });
