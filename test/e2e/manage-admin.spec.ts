@@ -9,7 +9,11 @@ const three = [
   booking({ bookingId: 'BK333111', email: 'meera@example.in', roomName: 'Classic Room' }),
 ];
 
-const rows = (page: Page) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });
+const rows = (page: Page) =>
+  page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search bookings' });
 
 test.describe('admin dashboard', () => {
@@ -68,7 +72,10 @@ test.describe('admin dashboard', () => {
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(csv.suggestedFilename()).toMatch(/^hotel-bookings-\d{4}-\d{2}-\d{2}\.csv$/);
     const csvText = (await readFile(await csv.path())).toString('utf8').replace(/^\uFEFF/, '');
-    expect(csvText.split('\r\n').slice(0, 2)).toEqual(['Booking ID,Email,Room,Check-In,Check-Out,Rooms,Total', 'BK111111,asha@example.com,Classic Room,2026-12-01,2026-12-03,1,9000']);
+    expect(csvText.split('\r\n').slice(0, 2)).toEqual([
+      'Booking ID,Email,Room,Check-In,Check-Out,Rooms,Total',
+      'BK111111,asha@example.com,Classic Room,2026-12-01,2026-12-03,1,9000',
+    ]);
 
     const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download JSON backup' }).click()]);
     const backup = JSON.parse((await readFile(await json.path())).toString('utf8')) as { format: string; bookings: unknown[] };
@@ -80,7 +87,9 @@ test.describe('admin dashboard', () => {
     await expect(rows(page)).toHaveCount(2);
     const file = { name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(backup)) };
     await page.getByLabel('Restore JSON backup').setInputFiles(file);
-    await expect(page.getByRole('status').filter({ hasText: 'Backup restored' })).toHaveText('Backup restored: 1 booking added, 2 skipped because they were already here.');
+    await expect(page.getByRole('status').filter({ hasText: 'Backup restored' })).toHaveText(
+      'Backup restored: 1 booking added, 2 skipped because they were already here.',
+    );
     await expect(rows(page)).toHaveCount(3);
     expect(((await storedBookings(page)) as { bookingId: string }[]).map((b) => b.bookingId)).toEqual(['BK222222', 'BK333111', 'BK111111']);
     // A restored booking is a booking again, even one deleted earlier in this tab.
@@ -92,7 +101,9 @@ test.describe('admin dashboard', () => {
   test('rejects a file that is not a backup and changes nothing', async ({ page }) => {
     await seedBookings(page, three);
     await page.goto('/admin-bookings');
-    await page.getByLabel('Restore JSON backup').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":"world"}') });
+    await page
+      .getByLabel('Restore JSON backup')
+      .setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":"world"}') });
     await expect(page.getByRole('alert')).toContainText('This file is not a bookings backup.');
     await expect(rows(page)).toHaveCount(3);
     expect(await storedBookings(page)).toEqual(three);
@@ -103,7 +114,10 @@ test.describe('admin dashboard', () => {
     await page.goto('/admin-bookings');
     const notice = page.getByRole('region', { name: 'Unreadable booking records' });
     await expect(notice).toContainText('1 stored booking record could not be read');
-    const [file] = await Promise.all([page.waitForEvent('download'), notice.getByRole('button', { name: 'Download unreadable records' }).click()]);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      notice.getByRole('button', { name: 'Download unreadable records' }).click(),
+    ]);
     const kept = JSON.parse((await readFile(await file.path())).toString('utf8')) as { raw: string }[];
     expect(kept.map((entry) => JSON.parse(entry.raw))).toEqual([{ bookingId: 'BK999999', roomName: 42 }]);
     await expect(rows(page)).toHaveCount(3);

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { booking, seedBookings, storedBookings } from './manage-seed';
 
-const records = [booking({ bookingId: 'BK654321', roomName: 'Suit Room', rooms: 2, totalPrice: 16000, email: 'old@example.com' }), booking()];
+const records = [
+  booking({ bookingId: 'BK654321', roomName: 'Suit Room', rooms: 2, totalPrice: 16000, email: 'old@example.com' }),
+  booking(),
+];
 
 test.describe('portal', () => {
   test('alerts on a blank Booking ID and on spaces only', async ({ page }) => {
@@ -42,7 +45,8 @@ test.describe('guest view', () => {
     await page.goto('/customer-booking/BK654321');
     await expect(page).toHaveTitle('Your Booking Details');
     const details = page.locator('dl');
-    for (const text of ['BK654321', 'Suit Room', '12/01/2026', '12/03/2026', '2', '₹16,000']) await expect(details.getByText(text, { exact: true })).toBeVisible();
+    for (const text of ['BK654321', 'Suit Room', '12/01/2026', '12/03/2026', '2', '₹16,000'])
+      await expect(details.getByText(text, { exact: true })).toBeVisible();
     const email = page.getByRole('textbox', { name: 'Email' });
     await expect(email).toHaveValue('old@example.com');
 
@@ -107,7 +111,8 @@ test.describe('all booked rooms', () => {
     const cards = page.getByRole('article');
     await expect(cards).toHaveCount(2);
     const card = cards.filter({ hasText: 'BK654321' });
-    for (const text of ['Confirmed', 'old@example.com', 'Suit Room', '12/01/2026', '12/03/2026', '₹16,000']) await expect(card.getByText(text, { exact: true })).toBeVisible();
+    for (const text of ['Confirmed', 'old@example.com', 'Suit Room', '12/01/2026', '12/03/2026', '₹16,000'])
+      await expect(card.getByText(text, { exact: true })).toBeVisible();
     await card.getByRole('link', { name: 'View Details' }).click();
     await expect(page).toHaveURL(/\/customer-booking\/BK654321$/);
   });

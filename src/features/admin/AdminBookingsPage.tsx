@@ -73,7 +73,12 @@ export function AdminBookingsPage() {
         </p>
       )}
 
-      <p ref={summary} tabIndex={-1} className={matches.length === 0 ? "admin-summary admin-summary--empty" : "admin-summary"} aria-live="polite">
+      <p
+        ref={summary}
+        tabIndex={-1}
+        className={matches.length === 0 ? 'admin-summary admin-summary--empty' : 'admin-summary'}
+        aria-live="polite"
+      >
         {matches.length === 0 ? 'No bookings found' : `Showing ${shown.start + 1}–${shown.end} of ${count}`}
       </p>
       {matches.length > 0 && (

@@ -12,7 +12,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 function restoredMessage({ added, skipped, unreadable }: RestoreResult): string {
   let text = `Backup restored: ${plural(added, 'booking', 'bookings')} added, ${skipped} skipped because ${skipped === 1 ? 'it was' : 'they were'} already here.`;
-  if (unreadable > 0) text += ` ${plural(unreadable, 'entry', 'entries')} in the file could not be read and ${unreadable === 1 ? 'was' : 'were'} left out.`;
+  if (unreadable > 0)
+    text += ` ${plural(unreadable, 'entry', 'entries')} in the file could not be read and ${unreadable === 1 ? 'was' : 'were'} left out.`;
   return text;
 }
 
@@ -46,11 +47,15 @@ export function BackupPanel() {
     <section className="card admin-backup" aria-labelledby="backup-title">
       <h2 id="backup-title">Back up and restore</h2>
       <p>
-        Bookings live only in this browser. Download a copy now and then: CSV opens in a spreadsheet, the JSON backup can be restored here or in another
-        browser. Restoring adds the bookings that are missing and never changes or removes the ones already here.
+        Bookings live only in this browser. Download a copy now and then: CSV opens in a spreadsheet, the JSON backup can be restored here
+        or in another browser. Restoring adds the bookings that are missing and never changes or removes the ones already here.
       </p>
       <div className="button-row">
-        <button type="button" className="button button--secondary" onClick={() => downloadText(datedFileName('hotel-bookings', 'csv'), bookingsToCsv(bookings), 'text/csv;charset=utf-8')}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => downloadText(datedFileName('hotel-bookings', 'csv'), bookingsToCsv(bookings), 'text/csv;charset=utf-8')}
+        >
           Download CSV
         </button>
         <button
@@ -61,7 +66,14 @@ export function BackupPanel() {
           Download JSON backup
         </button>
         <span className="admin-restore">
-          <input id={inputId} type="file" accept=".json,application/json" className="visually-hidden" disabled={busy} onChange={(event) => void restore(event)} />
+          <input
+            id={inputId}
+            type="file"
+            accept=".json,application/json"
+            className="visually-hidden"
+            disabled={busy}
+            onChange={(event) => void restore(event)}
+          />
           <label htmlFor={inputId} className="button" aria-disabled={busy || undefined}>
             {busy ? 'Restoring…' : 'Restore JSON backup'}
           </label>

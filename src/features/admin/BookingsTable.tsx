@@ -54,7 +54,12 @@ export function BookingsTable({ rows, stale, onDelete }: BookingsTableProps) {
               <span className="admin-status">Confirmed</span>
             </td>
             <td role="cell" data-label="Action" className="admin-table__action">
-              <button type="button" className="button button--danger admin-delete" aria-label={`Delete booking ${booking.bookingId}`} onClick={() => onDelete(booking.bookingId)}>
+              <button
+                type="button"
+                className="button button--danger admin-delete"
+                aria-label={`Delete booking ${booking.bookingId}`}
+                onClick={() => onDelete(booking.bookingId)}
+              >
                 Delete
               </button>
             </td>

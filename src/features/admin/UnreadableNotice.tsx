@@ -12,13 +12,15 @@ export function UnreadableNotice() {
   return (
     <div className="notice admin-unreadable" role="region" aria-label="Unreadable booking records">
       <p>
-        {records} could not be read, so {count === 1 ? 'it is' : 'they are'} not listed here. {count === 1 ? 'It is' : 'They are'} kept safely in this
-        browser and {count === 1 ? 'has' : 'have'} not been deleted.
+        {records} could not be read, so {count === 1 ? 'it is' : 'they are'} not listed here. {count === 1 ? 'It is' : 'They are'} kept
+        safely in this browser and {count === 1 ? 'has' : 'have'} not been deleted.
       </p>
       <button
         type="button"
         className="button button--secondary"
-        onClick={() => downloadText(datedFileName('hotel-bookings-unreadable', 'json'), dispatch(readUnreadableBookings()), 'application/json')}
+        onClick={() =>
+          downloadText(datedFileName('hotel-bookings-unreadable', 'json'), dispatch(readUnreadableBookings()), 'application/json')
+        }
       >
         Download unreadable records
       </button>

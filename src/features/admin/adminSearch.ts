@@ -19,7 +19,8 @@ const selectSearchIndex = createSelector([selectBookings], (items) =>
 /** Bookings whose ID, email or room name contains the query, ignoring case; newest first. */
 export const selectAdminSearch = createSelector(
   [selectSearchIndex, (_state: RootState, query: string) => query.trim().toLowerCase()],
-  (index, needle): BookingRecord[] => (needle === '' ? index : index.filter((entry) => entry.text.includes(needle))).map((entry) => entry.booking),
+  (index, needle): BookingRecord[] =>
+    (needle === '' ? index : index.filter((entry) => entry.text.includes(needle))).map((entry) => entry.booking),
 );
 
 export interface PageWindow {

@@ -83,7 +83,10 @@ export interface RestoreResult {
 }
 
 /** Adds the records whose IDs are not stored yet, after the stored ones, in the file's order. */
-export function mergeBackup(current: readonly BookingRecord[], incoming: readonly BookingRecord[]): { merged: BookingRecord[]; added: number } {
+export function mergeBackup(
+  current: readonly BookingRecord[],
+  incoming: readonly BookingRecord[],
+): { merged: BookingRecord[]; added: number } {
   const ids = new Set(current.map((b) => b.bookingId));
   const merged = [...current];
   for (const record of incoming) {
@@ -100,7 +103,8 @@ const createBackupThunk = createAsyncThunk.withTypes<{ extra: ThunkExtra; reject
 
 /** Merges a backup into storage first, then into the screen; a refused file or write changes nothing. */
 export const restoreBookings = createBackupThunk('bookings/restore', async (text: string, { dispatch, extra, rejectWithValue }) => {
-  if (text.length > maxBackupBytes) return rejectWithValue({ kind: 'notBackup', message: 'This file is too large to be a bookings backup. Nothing was changed.' });
+  if (text.length > maxBackupBytes)
+    return rejectWithValue({ kind: 'notBackup', message: 'This file is too large to be a bookings backup. Nothing was changed.' });
   const parsed = parseBackup(text);
   if ('problem' in parsed) return rejectWithValue({ kind: 'notBackup', message: parsed.problem });
   let added = 0;

@@ -51,7 +51,9 @@ export function EmailForm({ bookingId, storedEmail }: EmailFormProps) {
         Save Email
       </button>
       {/* Present from the start so that screen readers announce the confirmation. */}
-      <div role="status">{outcome?.tone === 'saved' && <p className="notice notice--success guest__saved">Email saved successfully!</p>}</div>
+      <div role="status">
+        {outcome?.tone === 'saved' && <p className="notice notice--success guest__saved">Email saved successfully!</p>}
+      </div>
       {outcome?.tone === 'error' && (
         <p role="alert" className="notice notice--error guest__saved">
           {outcome.message}

@@ -14,6 +14,19 @@ const selectNewestFirst = createSelector([selectBookings], (items) => [...items]
 /** Cards are heavier than table rows, so thousands of bookings are shown a batch at a time. */
 export const cardsPerBatch = 60;
 
+/** Lets a narrow card wrap an address after the @ rather than in the middle of a word. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 export function ViewBookingsPage() {
   const bookings = useAppSelector(selectNewestFirst);
   const [shown, setShown] = useState(cardsPerBatch);
@@ -27,7 +40,9 @@ export function ViewBookingsPage() {
         <p className="view-bookings__empty">No rooms have been booked yet.</p>
       ) : (
         <>
-          <p className="view-bookings__count">{bookings.length === 1 ? '1 booking, newest first' : `${bookings.length.toLocaleString('en-IN')} bookings, newest first`}</p>
+          <p className="view-bookings__count">
+            {bookings.length === 1 ? '1 booking, newest first' : `${bookings.length.toLocaleString('en-IN')} bookings, newest first`}
+          </p>
           <ul className="view-bookings__list">
             {visible.map((booking) => (
               <li key={booking.bookingId}>
@@ -38,7 +53,9 @@ export function ViewBookingsPage() {
                   </header>
                   <dl className="booking-card__facts">
                     <dt>Email</dt>
-                    <dd className="booking-card__email">{booking.email}</dd>
+                    <dd className="booking-card__email">
+                      <EmailText email={booking.email} />
+                    </dd>
                     <dt>Room Type</dt>
                     <dd>{booking.roomName}</dd>
                     <dt>Check-In</dt>
@@ -48,7 +65,11 @@ export function ViewBookingsPage() {
                     <dt>Total Price</dt>
                     <dd className="booking-card__total">{formatInr(booking.totalPrice)}</dd>
                   </dl>
-                  <Link className="button button--secondary booking-card__details" to={customerBookingPath(booking.bookingId)} aria-label={`View Details for booking ${booking.bookingId}`}>
+                  <Link
+                    className="button button--secondary booking-card__details"
+                    to={customerBookingPath(booking.bookingId)}
+                    aria-label={`View Details for booking ${booking.bookingId}`}
+                  >
                     View Details
                   </Link>
                 </article>

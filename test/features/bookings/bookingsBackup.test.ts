@@ -1,4 +1,10 @@
-import { bookingsToCsv, bookingsToJson, parseBackup, readUnreadableBookings, restoreBookings } from '../../../src/features/bookings/bookingsBackup';
+import {
+  bookingsToCsv,
+  bookingsToJson,
+  parseBackup,
+  readUnreadableBookings,
+  restoreBookings,
+} from '../../../src/features/bookings/bookingsBackup';
 import type { BookingRecord } from '../../../src/features/bookings/bookingRecord';
 import { selectBookings } from '../../../src/features/bookings/bookingsSlice';
 import { makeTestStore, sampleBooking, seedBookings, storedBookings } from '../../testUtils';
@@ -9,7 +15,10 @@ describe('CSV export', () => {
   it('has the agreed header, one row per booking, and 1 room for old records', () => {
     const { rooms: _rooms, ...old } = sampleBooking({ bookingId: 'BK100001' });
     const csv = bookingsToCsv([old as BookingRecord, record({ bookingId: 'BK100002', rooms: 3, totalPrice: 27000 })]);
-    const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines).toEqual([
       'Booking ID,Email,Room,Check-In,Check-Out,Rooms,Total',
       'BK100001,guest@example.com,Classic Room,2026-12-01,2026-12-03,1,6000',
@@ -50,7 +59,9 @@ describe('JSON backup', () => {
   });
 
   it('rejects a backup from a newer version', () => {
-    expect(parseBackup(JSON.stringify({ format: 'hotelBookings-backup', version: 2, bookings: [] }))).toEqual({ problem: expect.stringMatching(/newer version/) });
+    expect(parseBackup(JSON.stringify({ format: 'hotelBookings-backup', version: 2, bookings: [] }))).toEqual({
+      problem: expect.stringMatching(/newer version/),
+    });
   });
 });
 
@@ -58,7 +69,11 @@ describe('restoreBookings', () => {
   it('adds new IDs after the stored ones, skips stored ones, and writes storage', async () => {
     seedBookings([sampleBooking({ bookingId: 'BK100001', email: 'kept@example.com' })]);
     const { store } = makeTestStore();
-    const file = bookingsToJson([record({ bookingId: 'BK100001', email: 'other@example.com' }), record({ bookingId: 'BK100002' }), record({ bookingId: 'BK100002' })]);
+    const file = bookingsToJson([
+      record({ bookingId: 'BK100001', email: 'other@example.com' }),
+      record({ bookingId: 'BK100002' }),
+      record({ bookingId: 'BK100002' }),
+    ]);
     const result = await store.dispatch(restoreBookings(file));
     expect(result.payload).toEqual({ added: 1, skipped: 2, unreadable: 0 });
     const expected = [sampleBooking({ bookingId: 'BK100001', email: 'kept@example.com' }), sampleBooking({ bookingId: 'BK100002' })];

@@ -38,7 +38,10 @@ describe('Guest booking view', () => {
     await user.type(field, '  new@example.com ');
     await user.click(screen.getByRole('button', { name: 'Save Email' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Email saved successfully!');
-    expect(storedBookings()).toEqual([expect.objectContaining(sampleBooking({ email: 'new@example.com' })), sampleBooking({ bookingId: 'BK999999' })]);
+    expect(storedBookings()).toEqual([
+      expect.objectContaining(sampleBooking({ email: 'new@example.com' })),
+      sampleBooking({ bookingId: 'BK999999' }),
+    ]);
   });
 
   it('alerts on a blank email and keeps the stored one', async () => {
