@@ -22,9 +22,10 @@ function takenIds(state: RootState): Set<string> {
 export const confirmationOpened = () => (dispatch: AppDispatch, getState: () => RootState) => {
   const state = getState();
   const { pendingBookingId, confirmedBookingId } = state.confirmation;
-  if (confirmedBookingId !== null) return;
   const taken = takenIds(state);
-  if (pendingBookingId !== null && !taken.has(pendingBookingId)) return;
+  // A confirmed booking stays on screen while it is stored; once deleted (say by the admin), start afresh.
+  if (confirmedBookingId !== null && taken.has(confirmedBookingId)) return;
+  if (confirmedBookingId === null && pendingBookingId !== null && !taken.has(pendingBookingId)) return;
   dispatch(draftOpened(makeBookingId(taken)));
 };
 

@@ -1,5 +1,6 @@
 import { bookingIdPattern } from '../../../src/features/bookings/bookingId';
 import { createBookingStorage } from '../../../src/features/bookings/bookingStorage';
+import { deleteBooking } from '../../../src/features/bookings/bookingsThunks';
 import { bookingStarted } from '../../../src/features/confirmation/confirmationSlice';
 import { confirmationOpened, draftSubmitted } from '../../../src/features/confirmation/confirmationThunks';
 import { datesChosen, roomCountChosen } from '../../../src/features/selection/selectionSlice';
@@ -78,6 +79,16 @@ describe('confirmation thunks', () => {
     const second = store.getState().confirmation.pendingBookingId;
     expect(second).toMatch(bookingIdPattern);
     expect(second).not.toBe(first);
+  });
+
+  it('starts a new draft when the confirmed booking was deleted meanwhile', async () => {
+    const { store } = makeTestStore();
+    store.dispatch(confirmationOpened());
+    const id = store.getState().confirmation.pendingBookingId!;
+    await store.dispatch(draftSubmitted('a@example.com'));
+    await store.dispatch(deleteBooking(id));
+    store.dispatch(confirmationOpened());
+    expect(store.getState().confirmation).toMatchObject({ confirmedBookingId: null, pendingBookingId: expect.stringMatching(bookingIdPattern) });
   });
 
   it('when storage refuses, rejects with its message and leaves the draft unconfirmed', async () => {
