@@ -2,7 +2,7 @@ import { mergeBookings } from './bookingList';
 import { toStoredRecord } from './bookingRecord';
 import type { BookingRecord } from './bookingRecord';
 import { parseStoredBookings } from './storedBookings';
-import type { UnreadableEntry } from './storedBookings';
+import type { ParsedBookings, UnreadableEntry } from './storedBookings';
 
 export const bookingsKey = 'hotelBookings';
 export const unreadableKey = 'hotelBookings.unreadable';
@@ -68,6 +68,18 @@ export function createBookingStorage(
 ) {
   /** False when unreadable data could not be copied aside: then nothing may overwrite it. */
   let safeToWrite = true;
+  /**
+   * The last text read or written and what it holds. With 10,000 bookings, parsing and checking
+   * every record again on each write would cost more than the write itself.
+   */
+  let cache: { raw: string; parsed: ParsedBookings } | null = null;
+
+  function parse(raw: string | null): ParsedBookings {
+    if (raw !== null && cache?.raw === raw) return cache.parsed;
+    const parsed = parseStoredBookings(raw);
+    cache = raw === null ? null : { raw, parsed };
+    return parsed;
+  }
 
   function storage(): Storage {
     try {
@@ -95,7 +107,7 @@ export function createBookingStorage(
   function read(): BookingSnapshot {
     try {
       const s = storage();
-      const parsed = parseStoredBookings(s.getItem(bookingsKey));
+      const parsed = parse(s.getItem(bookingsKey));
       try {
         keepUnreadable(s, parsed.unreadable);
         safeToWrite = true;
@@ -123,6 +135,12 @@ export function createBookingStorage(
     } catch (error) {
       throw new BookingSaveError(failureKind(error), error);
     }
+    cache = { raw: text, parsed: { records: [...records], unreadable: [] } };
+  }
+
+  /** True when the merge changed nothing: the same records, in the same order. */
+  function unchanged(merged: readonly BookingRecord[], stored: readonly BookingRecord[]): boolean {
+    return merged.length === stored.length && merged.every((record, i) => record === stored[i]);
   }
 
   function writeDeleted(s: Storage, ids: ReadonlySet<string>): void {
@@ -184,8 +202,9 @@ export function createBookingStorage(
     save(mine: readonly BookingRecord[]): Promise<BookingRecord[]> {
       return withLock(() => {
         const s = storage();
-        const merged = mergeBookings(mine, read().items, deletedIds(s));
-        write(s, merged);
+        const stored = read().items;
+        const merged = mergeBookings(mine, stored, deletedIds(s));
+        if (!unchanged(merged, stored)) write(s, merged);
         return merged;
       });
     },
