@@ -1,0 +1,178 @@
+// npm run bench: how the admin dashboard and the confirmation step scale from 100 to 10,000
+// stored bookings, measured in the system Chromium against a production build.
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const port = Number(process.env.BENCH_PORT ?? 4390);
+const distDir = process.env.DIST_DIR ?? 'dist';
+const base = `http://localhost:${port}`;
+const sizes = [100, 10_000];
+// Each keystroke changes the matches, so each one has a repaint to wait for.
+const keystrokes = ['5', '5', '5', 'Backspace', 'Backspace', 'Backspace', '7', '7', 'Backspace', 'Backspace', 'q', 'Backspace'];
+const runs = 5;
+
+const chrome = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => p && existsSync(p));
+if (!chrome) throw new Error('No Chromium found: install it (apt-get install -y chromium) or set CHROME_PATH.');
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+function bookings(count) {
+  const rooms = [['Classic Room', 3000], ['Suit Room', 4000]];
+  return Array.from({ length: count }, (_, i) => {
+    const [roomName, price] = rooms[i % 2];
+    const day = String((i % 27) + 1).padStart(2, '0');
+    return { bookingId: `BK${100000 + i * 7}`, roomName, checkIn: `2027-01-${day}`, checkOut: `2027-02-${day}`, totalPrice: price * ((i % 3) + 1), email: `guest${i}@example.com`, rooms: (i % 3) + 1 };
+  });
+}
+
+async function seededPage(browser, count) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const text = JSON.stringify(bookings(count));
+  await context.addInitScript((seed) => {
+    if (sessionStorage.getItem('bench-seeded')) return;
+    sessionStorage.setItem('bench-seeded', '1');
+    localStorage.setItem('hotelBookings', seed);
+  }, text);
+  return { context, page: await context.newPage() };
+}
+
+/** Navigation start to the first frame painted after the admin table has rows. */
+async function firstRows(browser, count) {
+  const { context, page } = await seededPage(browser, count);
+  await page.addInitScript(() => {
+    const found = () => document.querySelector('.admin-table tbody tr');
+    const observer = new MutationObserver(() => {
+      if (!found()) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => (window.__firstRows = performance.now())));
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${base}/admin-bookings`);
+  await page.waitForFunction(() => window.__firstRows !== undefined);
+  const ms = await page.evaluate(() => window.__firstRows);
+  await context.close();
+  return ms;
+}
+
+/** Keydown to the first frame painted after the summary line shows the new search's result. */
+async function keystrokeToPaint(browser, count) {
+  const { context, page } = await seededPage(browser, count);
+  await page.goto(`${base}/admin-bookings`);
+  const search = page.getByRole('searchbox');
+  await search.waitFor();
+  await search.focus();
+  await page.evaluate(() => {
+    const summary = document.querySelector('.admin-summary');
+    const table = () => document.querySelector('.admin-table');
+    window.__keys = [];
+    document.addEventListener('keydown', () => {
+      const start = performance.now();
+      const before = summary.textContent + '|' + (table()?.textContent.length ?? 0);
+      const settled = () => {
+        const now = summary.textContent + '|' + (table()?.textContent.length ?? 0);
+        const busy = table()?.getAttribute('aria-busy') === 'true';
+        return now !== before && !busy;
+      };
+      const wait = () => (settled() ? requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - start))) : requestAnimationFrame(wait));
+      // Let the keystroke reach the input before checking.
+      setTimeout(wait);
+    }, true);
+  });
+  for (const key of keystrokes) {
+    const done = await page.evaluate(() => window.__keys.length);
+    await page.keyboard.press(key);
+    await page.waitForFunction((n) => window.__keys.length > n, done, { timeout: 10_000 });
+  }
+  const times = await page.evaluate(() => window.__keys);
+  await context.close();
+  return median(times);
+}
+
+/** Click on Confirm Booking to the first frame painted with the success message. */
+async function confirmOne(browser, count) {
+  const { context, page } = await seededPage(browser, count);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(`${base}/booking-details`);
+  await page.getByLabel('Email').fill('bench@example.com');
+  const button = page.getByRole('button', { name: 'Confirm Booking' });
+  await button.waitFor();
+  await page.evaluate(() => {
+    const message = 'Your booking is confirmed! Thank you for choosing our hotel.';
+    document.addEventListener('click', () => {
+      const start = performance.now();
+      const observer = new MutationObserver(() => {
+        if (!document.body.textContent.includes(message)) return;
+        observer.disconnect();
+        requestAnimationFrame(() => setTimeout(() => (window.__confirmed = performance.now() - start)));
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    }, { capture: true, once: true });
+  });
+  await button.click();
+  await page.waitForFunction(() => window.__confirmed !== undefined);
+  const ms = await page.evaluate(() => window.__confirmed);
+  await context.close();
+  return ms;
+}
+
+async function main() {
+  if (process.env.BENCH_SKIP_BUILD !== '1') execFileSync('npx', ['webpack', '--mode', 'production'], { stdio: 'ignore', env: { ...process.env, DIST_DIR: distDir } });
+  const server = spawn('npx', ['serve', distDir, '--listen', String(port), '--no-request-logging'], { stdio: 'ignore', detached: true });
+  try {
+    for (let i = 0; i < 100; i++) {
+      try {
+        await fetch(base);
+        break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    const browser = await chromium.launch({
+      executablePath: chrome,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+    const figures = {};
+    for (const count of sizes) {
+      const collect = async (measure) => {
+        const values = [];
+        for (let r = 0; r < runs; r++) values.push(await measure(browser, count));
+        return median(values);
+      };
+      figures[count] = {
+        'admin table first rows (ms)': await collect(firstRows),
+        'search keystroke to paint, median (ms)': await collect(keystrokeToPaint),
+        'confirm one booking (ms)': await collect(confirmOne),
+      };
+    }
+    await browser.close();
+
+    const names = Object.keys(figures[sizes[0]]);
+    const rows = names.map((name) => {
+      const small = figures[sizes[0]][name];
+      const large = figures[sizes[1]][name];
+      return { figure: name, '100 bookings': small.toFixed(1), '10,000 bookings': large.toFixed(1), ratio: (large / small).toFixed(2) };
+    });
+    console.log(`Median of ${runs} runs each, Chromium ${chrome}\n`);
+    console.table(rows);
+    const failures = [];
+    const keystroke = figures[10_000]['search keystroke to paint, median (ms)'];
+    if (keystroke > 50) failures.push(`keystroke to paint at 10,000 bookings is ${keystroke.toFixed(1)} ms (target at most 50 ms)`);
+    for (const row of rows) if (Number(row.ratio) > 3) failures.push(`${row.figure} is ${row.ratio} times its 100-booking value (target at most 3)`);
+    if (failures.length > 0) {
+      console.log('\nOver target:\n- ' + failures.join('\n- '));
+      process.exitCode = 1;
+    } else {
+      console.log('\nAll figures within target: keystroke to paint at most 50 ms at 10,000 bookings, no figure worse than 3 times its 100-booking value.');
+    }
+  } finally {
+    process.kill(-server.pid);
+  }
+}
+
+await main();
