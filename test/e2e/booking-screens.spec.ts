@@ -27,7 +27,8 @@ for (const [width, height] of [
       await expect(calendar).toBeVisible();
       const box = await calendar.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
-      await page.screenshot({ path: `screenshots/booking-picker-${width}.png` });
+      // react-dates grows the calendar to a six-week month with a 0.2 s transition: capture its end.
+      await page.screenshot({ path: `screenshots/booking-picker-${width}.png`, animations: 'disabled' });
 
       await calendar.getByRole('button', { name: /March 12, 2030/ }).click();
       await calendar.getByRole('button', { name: /March 15, 2030/ }).click();
