@@ -9,7 +9,10 @@ async function storedRecords(page: Page): Promise<Record<string, unknown>[]> {
 }
 
 function detail(page: Page, term: string) {
-  return page.locator('.stay-details > div').filter({ has: page.getByText(term, { exact: true }) }).locator('dd');
+  return page
+    .locator('.stay-details > div')
+    .filter({ has: page.getByText(term, { exact: true }) })
+    .locator('dd');
 }
 
 async function pickDates(page: Page) {
@@ -80,7 +83,15 @@ for (const width of [1280, 360]) {
       await expect(detail(page, 'Booking ID')).toHaveText(id);
       await expect(page.getByRole('link', { name: 'View All Bookings' })).toHaveAttribute('href', '/admin-bookings');
 
-      const expected = { bookingId: id, roomName: 'Suit Room', checkIn: '2030-03-12', checkOut: '2030-03-15', totalPrice: 24000, email: 'guest@example.com', rooms: 2 };
+      const expected = {
+        bookingId: id,
+        roomName: 'Suit Room',
+        checkIn: '2030-03-12',
+        checkOut: '2030-03-15',
+        totalPrice: 24000,
+        email: 'guest@example.com',
+        rooms: 2,
+      };
       expect(await storedRecords(page)).toEqual([expect.objectContaining(expected)]);
 
       // Reload, then Back and Forward: still confirmed, still one record.
@@ -139,7 +150,9 @@ test.describe('edge cases', () => {
     await page.getByLabel('Email').fill('guest@example.com');
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
     await expect(page.getByText('Your booking is confirmed! Thank you for choosing our hotel.')).toBeVisible();
-    expect(await storedRecords(page)).toEqual([expect.objectContaining({ roomName: 'Deluxe Room', checkIn: null, checkOut: null, totalPrice: 0 })]);
+    expect(await storedRecords(page)).toEqual([
+      expect.objectContaining({ roomName: 'Deluxe Room', checkIn: null, checkOut: null, totalPrice: 0 }),
+    ]);
   });
 
   test('a double click on Confirm Booking stores the booking once', async ({ page }) => {
@@ -161,7 +174,10 @@ test.describe('edge cases', () => {
     page.on('response', async (response) => {
       if (response.url().endsWith('.js')) scripts.push(await response.text());
     });
-    const hasPicker = () => scripts.some((text) => text.includes('DateRangePicker') || text.includes('Deprecation warning: value provided is not in a recognized'));
+    const hasPicker = () =>
+      scripts.some(
+        (text) => text.includes('DateRangePicker') || text.includes('Deprecation warning: value provided is not in a recognized'),
+      );
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');

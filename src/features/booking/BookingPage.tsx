@@ -32,7 +32,8 @@ export function BookingPage() {
   }
 
   function reset() {
-    const chosen = selection.roomId !== null && selection.packageIndex !== null ? roomCountSelectId(selection.roomId, selection.packageIndex) : null;
+    const chosen =
+      selection.roomId !== null && selection.packageIndex !== null ? roomCountSelectId(selection.roomId, selection.packageIndex) : null;
     dispatch(selectionReset());
     // Reset Selection disappears with the click: keep focus on the dropdown the guest had used.
     if (chosen) requestAnimationFrame(() => document.getElementById(chosen)?.focus());
@@ -77,7 +78,9 @@ export function BookingPage() {
           )}
         </div>
         <p className="booking__status" role="status">
-          {showStay ? `Prices for ${nights} ${nights === 1 ? 'night' : 'nights'}, ${formatDisplayDate(selection.startDate)} to ${formatDisplayDate(selection.endDate)}.` : ''}
+          {showStay
+            ? `Prices for ${nights} ${nights === 1 ? 'night' : 'nights'}, ${formatDisplayDate(selection.startDate)} to ${formatDisplayDate(selection.endDate)}.`
+            : ''}
         </p>
       </section>
       <div className="booking__rooms">

@@ -49,7 +49,10 @@ export function DateRangeField({ startDate, endDate, onChange, focusedInput, onF
 
   function datesChanged(next: { startDate: Moment | null; endDate: Moment | null }) {
     const active = document.activeElement instanceof HTMLInputElement ? document.activeElement : null;
-    for (const [id, day] of [[startDateId, next.startDate], [endDateId, next.endDate]] as const) {
+    for (const [id, day] of [
+      [startDateId, next.startDate],
+      [endDateId, next.endDate],
+    ] as const) {
       if (active?.id !== id) continue;
       if (day === null && active.value.trim() !== '') unreadable.current.add(id);
       else unreadable.current.delete(id);

@@ -29,7 +29,12 @@ export const confirmationOpened = () => (dispatch: AppDispatch, getState: () => 
   dispatch(draftOpened(makeBookingId(taken)));
 };
 
-const createConfirmThunk = createAsyncThunk.withTypes<{ state: RootState; dispatch: AppDispatch; extra: ThunkExtra; rejectValue: SaveProblem }>();
+const createConfirmThunk = createAsyncThunk.withTypes<{
+  state: RootState;
+  dispatch: AppDispatch;
+  extra: ThunkExtra;
+  rejectValue: SaveProblem;
+}>();
 
 /**
  * Confirm Booking: builds the record from the selection, stores it (storage first, via
@@ -39,7 +44,8 @@ const createConfirmThunk = createAsyncThunk.withTypes<{ state: RootState; dispat
 export const draftSubmitted = createConfirmThunk('confirmation/submit', async (email: string, { dispatch, getState, rejectWithValue }) => {
   const state = getState();
   const bookingId = state.confirmation.pendingBookingId;
-  if (bookingId === null) return rejectWithValue({ kind: 'unknown', message: 'This booking has no Booking ID yet. Please reload the page and try again.' });
+  if (bookingId === null)
+    return rejectWithValue({ kind: 'unknown', message: 'This booking has no Booking ID yet. Please reload the page and try again.' });
   const summary = summarizeSelection(state.selection);
   const record: BookingRecord = {
     bookingId,

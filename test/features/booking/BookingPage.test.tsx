@@ -48,7 +48,11 @@ describe('booking screen', () => {
     const suit = roomSection('Suit Room');
     expect(within(suit).getByText('₹4,000')).toBeInTheDocument();
     expect(within(suit).getByText('₹4,500').tagName).toBe('S');
-    expect(within(suit).getAllByRole('option').map((o) => o.textContent)).toEqual(['0', '1', '2', '3']);
+    expect(
+      within(suit)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['0', '1', '2', '3']);
   });
 
   it('choosing rooms locks the other package until Reset Selection', async () => {

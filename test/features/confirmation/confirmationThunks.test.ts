@@ -88,7 +88,10 @@ describe('confirmation thunks', () => {
     await store.dispatch(draftSubmitted('a@example.com'));
     await store.dispatch(deleteBooking(id));
     store.dispatch(confirmationOpened());
-    expect(store.getState().confirmation).toMatchObject({ confirmedBookingId: null, pendingBookingId: expect.stringMatching(bookingIdPattern) });
+    expect(store.getState().confirmation).toMatchObject({
+      confirmedBookingId: null,
+      pendingBookingId: expect.stringMatching(bookingIdPattern),
+    });
   });
 
   it('when storage refuses, rejects with its message and leaves the draft unconfirmed', async () => {
