@@ -8,9 +8,25 @@ import type { StoreOptions } from '../src/app/store';
 import { routes } from '../src/app/routes';
 import { bookingsKey } from '../src/features/bookings/bookingStorage';
 
+type Persistor = ReturnType<typeof makeStore>['persistor'];
+const livePersistors: Persistor[] = [];
+
+/**
+ * A store outlives its test: redux-persist's pending write would otherwise land in the next
+ * test's freshly seeded storage and merge the old records into it. Finish it and stop.
+ */
+afterEach(async () => {
+  for (const persistor of livePersistors.splice(0)) {
+    await persistor.flush().catch(() => undefined);
+    persistor.pause();
+  }
+});
+
 /** A fresh real store over jsdom's local storage, which each test starts empty. */
 export function makeTestStore(options: StoreOptions = {}) {
-  return makeStore(options);
+  const made = makeStore(options);
+  livePersistors.push(made.persistor);
+  return made;
 }
 
 /** Puts booking records (or any raw text) under hotelBookings before the store reads it. */
