@@ -9,7 +9,7 @@ export const unreadableKey = 'hotelBookings.unreadable';
 /** IDs of deleted bookings, so that a tab holding an old copy cannot bring them back. */
 export const deletedKey = 'hotelBookings.deleted';
 
-export type SaveFailure = 'quota' | 'unavailable' | 'unsafe' | 'unknown';
+export type SaveFailure = 'quota' | 'unavailable' | 'unsafe' | 'taken' | 'unknown';
 
 /** Thrown when local storage refuses a write; `kind` says why, for the guest's message. */
 export class BookingSaveError extends Error {

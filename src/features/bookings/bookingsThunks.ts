@@ -16,11 +16,18 @@ export function saveFailureMessage(kind: SaveFailure): string {
       return "This browser's storage for this site is full, so the booking could not be saved. Free some space (for example, delete old bookings or clear other data for this site) and try again.";
     case 'unavailable':
       return 'This browser does not allow this site to store data (site data may be blocked), so bookings cannot be saved in this browser.';
+    case 'taken':
+      return 'Another booking (perhaps from another tab) took this Booking ID a moment ago, so a new Booking ID has been made. Please check it and confirm again.';
     case 'unsafe':
       return 'Stored booking data could not be read and could not be set aside safely, so nothing was changed. Free some storage space and try again.';
     default:
       return 'The booking data could not be saved in this browser. Please try again.';
   }
+}
+
+function sameBooking(a: BookingRecord, b: BookingRecord): boolean {
+  const fields = ['roomName', 'checkIn', 'checkOut', 'totalPrice', 'email', 'rooms'] as const;
+  return fields.every((field) => a[field] === b[field]);
 }
 
 function rejectWith(error: unknown): { message: string; kind: SaveFailure } {
@@ -33,7 +40,13 @@ const createBookingThunk = createAsyncThunk.withTypes<{ extra: ThunkExtra; rejec
 /** Stores the booking first and only then marks it confirmed, so a refused write is never shown as a booking. */
 export const confirmBooking = createBookingThunk('bookings/confirm', async (record: BookingRecord, { dispatch, extra, rejectWithValue }) => {
   try {
-    await extra.bookingStorage.update((list) => withBookingAdded(list, record));
+    await extra.bookingStorage.update((list) => {
+      const stored = list.find((b) => b.bookingId === record.bookingId);
+      // The same booking confirmed twice (a double click, a duplicated tab) is stored once; a
+      // different booking under the same ID must not vanish behind the first.
+      if (stored && !sameBooking(stored, record)) throw new BookingSaveError('taken');
+      return withBookingAdded(list, record);
+    });
   } catch (error) {
     return rejectWithValue(rejectWith(error));
   }

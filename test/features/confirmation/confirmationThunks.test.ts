@@ -110,3 +110,20 @@ describe('confirmation thunks', () => {
     expect(store.getState().selection.roomCount).toBe(1);
   });
 });
+
+describe('an ID taken meanwhile by a different booking', () => {
+  it('stores nothing over it, says so, and offers a new ID', async () => {
+    const { store } = makeTestStore();
+    store.dispatch(confirmationOpened());
+    const id = store.getState().confirmation.pendingBookingId!;
+    const other = { bookingId: id, roomName: 'Suit Room', checkIn: null, checkOut: null, totalPrice: 0, email: 'other-tab@example.com', rooms: 1 };
+    localStorage.setItem('hotelBookings', JSON.stringify([other]));
+    const result = await store.dispatch(draftSubmitted('guest@example.com'));
+    expect(result.meta.requestStatus).toBe('rejected');
+    expect(result.payload).toMatchObject({ kind: 'taken' });
+    expect(JSON.parse(localStorage.getItem('hotelBookings')!)).toEqual([other]);
+    const fresh = store.getState().confirmation.pendingBookingId;
+    expect(fresh).toMatch(/^BK[1-9]\d{5}$/);
+    expect(fresh).not.toBe(id);
+  });
+});
