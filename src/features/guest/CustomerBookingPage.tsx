@@ -3,7 +3,8 @@ import { paths } from '../../app/paths';
 import { useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
 import { roomsOf } from '../bookings/bookingRecord';
-import { selectBookingById, selectBookings } from '../bookings/bookingsSlice';
+import { selectBookingById, selectBookings, selectStorageAvailable } from '../bookings/bookingsSlice';
+import { saveFailureMessage } from '../bookings/bookingsThunks';
 import { formatDisplayDate } from '../../shared/dates';
 import { formatInr } from '../../shared/money';
 import { EmailForm } from './EmailForm';
@@ -23,6 +24,7 @@ function shownId(bookingId: string): string {
 export function CustomerBookingPage() {
   const bookingId = useParams().bookingId ?? '';
   const booking = useAppSelector((state) => selectGuestBooking(state, bookingId));
+  const storageAvailable = useAppSelector(selectStorageAvailable);
 
   if (!booking) {
     return (
@@ -32,7 +34,8 @@ export function CustomerBookingPage() {
         <p className="guest__missing">
           No booking found with ID: <strong>{shownId(bookingId)}</strong>
         </p>
-        <p>Check the Booking ID in your confirmation and try again.</p>
+        {/* With storage refused no booking can be found, whatever the ID: say why. */}
+        <p>{storageAvailable ? 'Check the Booking ID in your confirmation and try again.' : saveFailureMessage('unavailable')}</p>
         <Link className="button" to={paths.bookingPortal}>
           Look up another booking
         </Link>

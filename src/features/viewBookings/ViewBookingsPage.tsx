@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { customerBookingPath } from '../../app/paths';
 import { useAppSelector } from '../../app/hooks';
-import { selectBookings } from '../bookings/bookingsSlice';
+import { selectBookings, selectStorageAvailable } from '../bookings/bookingsSlice';
+import { saveFailureMessage } from '../bookings/bookingsThunks';
 import { formatDisplayDate } from '../../shared/dates';
 import { formatInr } from '../../shared/money';
 import './viewBookings.css';
@@ -29,6 +30,7 @@ function EmailText({ email }: { email: string }) {
 
 export function ViewBookingsPage() {
   const bookings = useAppSelector(selectNewestFirst);
+  const storageAvailable = useAppSelector(selectStorageAvailable);
   const [shown, setShown] = useState(cardsPerBatch);
   const visible = bookings.slice(0, shown);
 
@@ -36,6 +38,7 @@ export function ViewBookingsPage() {
     <section className="page view-bookings" aria-labelledby="page-title">
       <title>All Booked Rooms</title>
       <h1 id="page-title">All Booked Rooms</h1>
+      {!storageAvailable && <p className="notice notice--error">{saveFailureMessage('unavailable')}</p>}
       {bookings.length === 0 ? (
         <p className="view-bookings__empty">No rooms have been booked yet.</p>
       ) : (

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { createBookingStorage } from '../../../src/features/bookings/bookingStorage';
 import { renderRoute, sampleBooking, seedBookings, storedBookings } from '../../testUtils';
 
 const facts = () => Object.fromEntries(screen.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
@@ -89,4 +90,13 @@ describe('Guest booking view', () => {
     expect(screen.getByText('No booking found with ID:', { exact: false })).toHaveTextContent(`No booking found with ID: ${shown}`);
     expect(document.querySelector('main script')).toBeNull();
   });
+});
+
+it('says why nothing can be found when the browser refuses this site storage', async () => {
+  const blocked = () => {
+    throw new DOMException('blocked', 'SecurityError');
+  };
+  renderRoute('/customer-booking/BK123456', { bookingStorage: createBookingStorage(blocked) });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Booking Not Found' })).toBeInTheDocument();
+  expect(screen.getByText(/does not allow this site to store data/)).toBeInTheDocument();
 });
