@@ -13,12 +13,11 @@ export function withEmailChanged(list: readonly BookingRecord[], bookingId: stri
   return list.map((b) => (b.bookingId === bookingId ? { ...b, email, ...(updatedAt ? { updatedAt } : {}) } : b));
 }
 
-/** The later edit of one booking wins; a fixed tie-break makes every tab pick the same one. */
-function newer(a: BookingRecord, b: BookingRecord): BookingRecord {
-  const at = a.updatedAt ?? a.createdAt ?? '';
-  const bt = b.updatedAt ?? b.createdAt ?? '';
-  if (at !== bt) return at > bt ? a : b;
-  return JSON.stringify(a) >= JSON.stringify(b) ? a : b;
+/** The later edit of one booking wins; without a later edit the stored copy (`stored`) stands. */
+function newer(mine: BookingRecord, stored: BookingRecord): BookingRecord {
+  const mineAt = mine.updatedAt ?? mine.createdAt ?? '';
+  const storedAt = stored.updatedAt ?? stored.createdAt ?? '';
+  return mineAt > storedAt ? mine : stored;
 }
 
 /**

@@ -21,9 +21,9 @@ describe('merging two tabs', () => {
     expect(mergeBookings([older], [later])[0]?.email).toBe('new@example.com');
   });
 
-  it('picks the same record on both sides when edits carry no time', () => {
-    const one = b('A', 'one@example.com');
-    const two = b('A', 'two@example.com');
-    expect(mergeBookings([one], [two])).toEqual(mergeBookings([two], [one]));
+  it('keeps the stored copy when this tab holds no later edit', () => {
+    const stored = { ...b('A', 'stored@example.com'), rooms: 2 };
+    const stale = b('A', 'stale@example.com');
+    expect(mergeBookings([stale], [stored])).toEqual([stored]);
   });
 });
