@@ -12,7 +12,9 @@ const sizes = [100, 10_000];
 const keystrokes = ['5', '5', '5', 'Backspace', 'Backspace', 'Backspace', '7', '7', 'Backspace', 'Backspace', 'q', 'Backspace'];
 const runs = 5;
 
-const chrome = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => p && existsSync(p));
+const chrome = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
+  (p) => p && existsSync(p),
+);
 if (!chrome) throw new Error('No Chromium found: install it (apt-get install -y chromium) or set CHROME_PATH.');
 
 const median = (values) => {
@@ -22,11 +24,22 @@ const median = (values) => {
 };
 
 function bookings(count) {
-  const rooms = [['Classic Room', 3000], ['Suit Room', 4000]];
+  const rooms = [
+    ['Classic Room', 3000],
+    ['Suit Room', 4000],
+  ];
   return Array.from({ length: count }, (_, i) => {
     const [roomName, price] = rooms[i % 2];
     const day = String((i % 27) + 1).padStart(2, '0');
-    return { bookingId: `BK${100000 + i * 7}`, roomName, checkIn: `2027-01-${day}`, checkOut: `2027-02-${day}`, totalPrice: price * ((i % 3) + 1), email: `guest${i}@example.com`, rooms: (i % 3) + 1 };
+    return {
+      bookingId: `BK${100000 + i * 7}`,
+      roomName,
+      checkIn: `2027-01-${day}`,
+      checkOut: `2027-02-${day}`,
+      totalPrice: price * ((i % 3) + 1),
+      email: `guest${i}@example.com`,
+      rooms: (i % 3) + 1,
+    };
   });
 }
 
@@ -69,20 +82,26 @@ async function keystrokeToPaint(browser, count) {
   await search.focus();
   await page.evaluate(() => {
     const summary = document.querySelector('.admin-summary');
-    const table = () => document.querySelector('.admin-table');
+    const main = document.querySelector('main');
+    const state = () => summary.textContent + '|' + (document.querySelector('.admin-table')?.textContent.length ?? 0);
     window.__keys = [];
-    document.addEventListener('keydown', () => {
-      const start = performance.now();
-      const before = summary.textContent + '|' + (table()?.textContent.length ?? 0);
-      const settled = () => {
-        const now = summary.textContent + '|' + (table()?.textContent.length ?? 0);
-        const busy = table()?.getAttribute('aria-busy') === 'true';
-        return now !== before && !busy;
-      };
-      const wait = () => (settled() ? requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - start))) : requestAnimationFrame(wait));
-      // Let the keystroke reach the input before checking.
-      setTimeout(wait);
-    }, true);
+    document.addEventListener(
+      'keydown',
+      () => {
+        const start = performance.now();
+        const before = state();
+        // The first frame after the DOM shows the new result: a rAF callback runs just before that
+        // frame paints, and a task queued from it runs just after.
+        const painted = () => requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - start)));
+        const observer = new MutationObserver(() => {
+          if (state() === before) return;
+          observer.disconnect();
+          painted();
+        });
+        observer.observe(main, { childList: true, subtree: true, characterData: true });
+      },
+      true,
+    );
   });
   for (const key of keystrokes) {
     const done = await page.evaluate(() => window.__keys.length);
@@ -104,15 +123,19 @@ async function confirmOne(browser, count) {
   await button.waitFor();
   await page.evaluate(() => {
     const message = 'Your booking is confirmed! Thank you for choosing our hotel.';
-    document.addEventListener('click', () => {
-      const start = performance.now();
-      const observer = new MutationObserver(() => {
-        if (!document.body.textContent.includes(message)) return;
-        observer.disconnect();
-        requestAnimationFrame(() => setTimeout(() => (window.__confirmed = performance.now() - start)));
-      });
-      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-    }, { capture: true, once: true });
+    document.addEventListener(
+      'click',
+      () => {
+        const start = performance.now();
+        const observer = new MutationObserver(() => {
+          if (!document.body.textContent.includes(message)) return;
+          observer.disconnect();
+          requestAnimationFrame(() => setTimeout(() => (window.__confirmed = performance.now() - start)));
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      },
+      { capture: true, once: true },
+    );
   });
   await button.click();
   await page.waitForFunction(() => window.__confirmed !== undefined);
@@ -122,7 +145,8 @@ async function confirmOne(browser, count) {
 }
 
 async function main() {
-  if (process.env.BENCH_SKIP_BUILD !== '1') execFileSync('npx', ['webpack', '--mode', 'production'], { stdio: 'ignore', env: { ...process.env, DIST_DIR: distDir } });
+  if (process.env.BENCH_SKIP_BUILD !== '1')
+    execFileSync('npx', ['webpack', '--mode', 'production'], { stdio: 'ignore', env: { ...process.env, DIST_DIR: distDir } });
   const server = spawn('npx', ['serve', distDir, '--listen', String(port), '--no-request-logging'], { stdio: 'ignore', detached: true });
   try {
     for (let i = 0; i < 100; i++) {
@@ -163,12 +187,15 @@ async function main() {
     const failures = [];
     const keystroke = figures[10_000]['search keystroke to paint, median (ms)'];
     if (keystroke > 50) failures.push(`keystroke to paint at 10,000 bookings is ${keystroke.toFixed(1)} ms (target at most 50 ms)`);
-    for (const row of rows) if (Number(row.ratio) > 3) failures.push(`${row.figure} is ${row.ratio} times its 100-booking value (target at most 3)`);
+    for (const row of rows)
+      if (Number(row.ratio) > 3) failures.push(`${row.figure} is ${row.ratio} times its 100-booking value (target at most 3)`);
     if (failures.length > 0) {
       console.log('\nOver target:\n- ' + failures.join('\n- '));
       process.exitCode = 1;
     } else {
-      console.log('\nAll figures within target: keystroke to paint at most 50 ms at 10,000 bookings, no figure worse than 3 times its 100-booking value.');
+      console.log(
+        '\nAll figures within target: keystroke to paint at most 50 ms at 10,000 bookings, no figure worse than 3 times its 100-booking value.',
+      );
     }
   } finally {
     process.kill(-server.pid);

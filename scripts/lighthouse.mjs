@@ -4,7 +4,6 @@
 // three runs each; prints the median scores and metrics against the targets of issue 6.
 // Options: --no-build reuses the build in DIST_DIR (default dist); LIGHTHOUSE_PORT (default 4350);
 // CHROME_PATH (default /usr/bin/chromium). Exits 1 when a mobile target is missed.
-/* global fetch, setTimeout */
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -102,7 +101,14 @@ async function main() {
   const server = await startServer();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   const rows = [];
   const failingAudits = new Map();
@@ -115,7 +121,8 @@ async function main() {
           scores: Object.fromEntries(categories.map((id) => [id, median(results.map((r) => r.scores[id]))])),
           metrics: Object.fromEntries(metrics.map(({ id }) => [id, median(results.map((r) => r.metrics[id]))])),
         };
-        for (const id of results.flatMap((r) => r.failing)) failingAudits.set(id, [...new Set([...(failingAudits.get(id) ?? []), `${route} ${formFactor}`])]);
+        for (const id of results.flatMap((r) => r.failing))
+          failingAudits.set(id, [...new Set([...(failingAudits.get(id) ?? []), `${route} ${formFactor}`])]);
         rows.push({ route, formFactor, ...formatRow(route, formFactor, summary) });
         process.stderr.write(`  measured ${route} ${formFactor}\n`);
       }
@@ -125,8 +132,12 @@ async function main() {
     server.kill();
   }
 
-  console.log(`\nLighthouse ${runs} runs each, median (targets: performance >= 98 on /, >= 90 elsewhere; accessibility 100; best practices >= 96; SEO >= 90; CLS <= ${clsTarget})\n`);
-  console.log(`${'Route'.padEnd(27)}${'Device'.padEnd(8)}${'Perf'.padStart(4)}       ${'A11y'.padStart(4)}       ${'BP'.padStart(4)}       ${'SEO'.padStart(4)}         FCP      LCP      TBT  CLS`);
+  console.log(
+    `\nLighthouse ${runs} runs each, median (targets: performance >= 98 on /, >= 90 elsewhere; accessibility 100; best practices >= 96; SEO >= 90; CLS <= ${clsTarget})\n`,
+  );
+  console.log(
+    `${'Route'.padEnd(27)}${'Device'.padEnd(8)}${'Perf'.padStart(4)}       ${'A11y'.padStart(4)}       ${'BP'.padStart(4)}       ${'SEO'.padStart(4)}         FCP      LCP      TBT  CLS`,
+  );
   for (const row of rows) console.log(row.line);
   if (failingAudits.size) {
     console.log('\nAudits scoring under 0.9 in some run:');

@@ -87,7 +87,8 @@ async function main() {
     const size = measure(outDir, files);
     const budget = jsBudgets[route.path];
     const verdict = budget === undefined ? '' : `${kB(budget)}  ${size.js.gzip <= budget ? 'pass' : 'FAIL'}`;
-    if (budget !== undefined && size.js.gzip > budget) failures.push(`${route.path}: ${kB(size.js.gzip).trim()} kB of gzipped JavaScript, budget ${kB(budget).trim()} kB`);
+    if (budget !== undefined && size.js.gzip > budget)
+      failures.push(`${route.path}: ${kB(size.js.gzip).trim()} kB of gzipped JavaScript, budget ${kB(budget).trim()} kB`);
     console.log(`${route.path.padEnd(30)} ${kB(size.js.raw)}  ${kB(size.js.gzip)}  ${kB(size.css.raw)}  ${kB(size.css.gzip)}  ${verdict}`);
     console.log(`${''.padEnd(32)}${files.join(' ')}`);
   }
@@ -98,7 +99,9 @@ async function main() {
   const modules = chunkModules(json);
   for (const chunk of json.chunks) {
     const names = modules.get(chunk.id);
-    const where = chunk.initial ? 'the entry chunk' : `chunk ${chunk.names[0] ?? chunk.id} (loaded by ${(loaders.get(chunk.id) ?? []).join(', ')})`;
+    const where = chunk.initial
+      ? 'the entry chunk'
+      : `chunk ${chunk.names[0] ?? chunk.id} (loaded by ${(loaders.get(chunk.id) ?? []).join(', ')})`;
     const locale = names.find((name) => momentLocale.test(name));
     if (locale) failures.push(`moment locale ${locale} in ${where}`);
     const outsideBooking = chunk.initial || (loaders.get(chunk.id) ?? []).some((name) => name !== 'booking');
@@ -107,7 +110,9 @@ async function main() {
   }
 
   console.log('');
-  console.log(`react-dates and moment only in the booking screen's chunks, no moment locale: ${failures.some((f) => /moment|react-dates/.test(f)) ? 'FAIL' : 'pass'}`);
+  console.log(
+    `react-dates and moment only in the booking screen's chunks, no moment locale: ${failures.some((f) => /moment|react-dates/.test(f)) ? 'FAIL' : 'pass'}`,
+  );
   if (failures.length) {
     console.error(`\nOver budget:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
     process.exit(1);

@@ -20,7 +20,9 @@ function prerenderConfigs(clientConfig) {
         const group = compilation.namedChunkGroups.get('home');
         if (!group) throw new Error('No "home" chunk: routes.tsx must name the home screen chunk "home"');
         const publicPath = compilation.outputOptions.publicPath;
-        const files = group.chunks.flatMap((chunk) => [...chunk.files]).filter((file) => !compilation.entrypoints.get('main').getFiles().includes(file));
+        const files = group.chunks
+          .flatMap((chunk) => [...chunk.files])
+          .filter((file) => !compilation.entrypoints.get('main').getFiles().includes(file));
         homeAssets.css = files.filter((file) => file.endsWith('.css')).map((file) => publicPath + file);
         homeAssets.js = files.filter((file) => file.endsWith('.js')).map((file) => publicPath + file);
       });
@@ -34,7 +36,10 @@ function prerenderConfigs(clientConfig) {
         delete require.cache[require.resolve(bundle)];
         const markup = await require(bundle).renderHome();
         const indexFile = path.join(clientOut, 'index.html');
-        const { home, app } = injectHome(fs.readFileSync(indexFile, 'utf8'), markup, { stylesheets: homeAssets.css, preloadScripts: homeAssets.js });
+        const { home, app } = injectHome(fs.readFileSync(indexFile, 'utf8'), markup, {
+          stylesheets: homeAssets.css,
+          preloadScripts: homeAssets.js,
+        });
         fs.writeFileSync(path.join(clientOut, 'app.html'), app);
         fs.writeFileSync(indexFile, home);
       });

@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectStorageAvailable } from '../bookings/bookingsSlice';
 import { deleteBooking, saveFailureMessage } from '../bookings/bookingsThunks';
@@ -17,12 +17,12 @@ export function AdminBookingsPage() {
   const dispatch = useAppDispatch();
   const storageAvailable = useAppSelector(selectStorageAvailable);
   const [query, setQuery] = useState('');
-  // Typing stays responsive with 10,000 bookings: filtering follows a moment behind the keystrokes.
-  const deferredQuery = useDeferredValue(query);
-  const matches = useAppSelector((state) => selectAdminSearch(state, deferredQuery));
+  // Filtering 10,000 prepared rows and drawing one page of 50 fits in a frame, so the rows follow
+  // each keystroke directly (deferring the update measured slower: npm run bench).
+  const matches = useAppSelector((state) => selectAdminSearch(state, query));
   // A page number belongs to the search it was chosen for; a new search starts on page 1.
   const [paging, setPaging] = useState({ query: '', page: 1 });
-  const shown = pageWindow(matches.length, paging.query === deferredQuery ? paging.page : 1);
+  const shown = pageWindow(matches.length, paging.query === query ? paging.page : 1);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const summary = useRef<HTMLParagraphElement>(null);
   const searchId = useId();
@@ -40,7 +40,7 @@ export function AdminBookingsPage() {
   }
 
   function goToPage(page: number) {
-    setPaging({ query: deferredQuery, page });
+    setPaging({ query, page });
     summary.current?.scrollIntoView({ block: 'nearest' });
   }
 
@@ -83,7 +83,7 @@ export function AdminBookingsPage() {
       </p>
       {matches.length > 0 && (
         <>
-          <BookingsTable rows={matches.slice(shown.start, shown.end)} stale={query !== deferredQuery} onDelete={(id) => void remove(id)} />
+          <BookingsTable rows={matches.slice(shown.start, shown.end)} onDelete={(id) => void remove(id)} />
           <Pager window={shown} onPage={goToPage} />
         </>
       )}

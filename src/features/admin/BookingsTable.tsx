@@ -6,8 +6,6 @@ const columns = ['Booking ID', 'Email', 'Room', 'Check-In', 'Check-Out', 'Total'
 
 interface BookingsTableProps {
   rows: readonly BookingRecord[];
-  /** True while a newer search is still being worked out: the rows shown are from the previous one. */
-  stale: boolean;
   onDelete: (bookingId: string) => void;
 }
 
@@ -16,9 +14,9 @@ interface BookingsTableProps {
  * labelled from data-label. The explicit roles keep the table semantics that some browsers
  * drop once the display of table parts is changed.
  */
-export function BookingsTable({ rows, stale, onDelete }: BookingsTableProps) {
+export function BookingsTable({ rows, onDelete }: BookingsTableProps) {
   return (
-    <table className="admin-table" role="table" aria-busy={stale || undefined} data-stale={stale || undefined}>
+    <table className="admin-table" role="table">
       <caption className="visually-hidden">Bookings, newest first</caption>
       <thead role="rowgroup">
         <tr role="row">

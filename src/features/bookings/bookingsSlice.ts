@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, original } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { BookingRecord } from './bookingRecord';
 import { withBookingAdded, withBookingDeleted, withEmailChanged } from './bookingList';
@@ -15,19 +15,27 @@ export interface BookingsState {
 
 export const initialBookings: BookingsState = { items: [], unreadableCount: 0, storageAvailable: true };
 
+/**
+ * The list as it was before this action, not Immer's draft: walking 10,000 drafts would wrap
+ * each record in a proxy, and the list helpers never mutate.
+ */
+function listOf(state: BookingsState): BookingRecord[] {
+  return original(state)?.items ?? state.items;
+}
+
 const bookingsSlice = createSlice({
   name: 'bookings',
   initialState: initialBookings,
   reducers: {
     bookingConfirmed(state, action: PayloadAction<BookingRecord>) {
-      state.items = withBookingAdded(state.items, action.payload);
+      state.items = withBookingAdded(listOf(state), action.payload);
     },
     bookingDeleted(state, action: PayloadAction<string>) {
-      state.items = withBookingDeleted(state.items, action.payload);
+      state.items = withBookingDeleted(listOf(state), action.payload);
     },
     bookingEmailChanged(state, action: PayloadAction<{ bookingId: string; email: string; updatedAt?: string }>) {
       const { bookingId, email, updatedAt } = action.payload;
-      state.items = withEmailChanged(state.items, bookingId, email, updatedAt);
+      state.items = withEmailChanged(listOf(state), bookingId, email, updatedAt);
     },
     /** A backup was merged into storage; the payload is the list storage now holds. */
     bookingsRestored(state, action: PayloadAction<BookingRecord[]>) {

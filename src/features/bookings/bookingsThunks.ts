@@ -38,21 +38,24 @@ function rejectWith(error: unknown): { message: string; kind: SaveFailure } {
 const createBookingThunk = createAsyncThunk.withTypes<{ extra: ThunkExtra; rejectValue: { message: string; kind: SaveFailure } }>();
 
 /** Stores the booking first and only then marks it confirmed, so a refused write is never shown as a booking. */
-export const confirmBooking = createBookingThunk('bookings/confirm', async (record: BookingRecord, { dispatch, extra, rejectWithValue }) => {
-  try {
-    await extra.bookingStorage.update((list) => {
-      const stored = list.find((b) => b.bookingId === record.bookingId);
-      // The same booking confirmed twice (a double click, a duplicated tab) is stored once; a
-      // different booking under the same ID must not vanish behind the first.
-      if (stored && !sameBooking(stored, record)) throw new BookingSaveError('taken');
-      return withBookingAdded(list, record);
-    });
-  } catch (error) {
-    return rejectWithValue(rejectWith(error));
-  }
-  dispatch(bookingConfirmed(record));
-  return record;
-});
+export const confirmBooking = createBookingThunk(
+  'bookings/confirm',
+  async (record: BookingRecord, { dispatch, extra, rejectWithValue }) => {
+    try {
+      await extra.bookingStorage.update((list) => {
+        const stored = list.find((b) => b.bookingId === record.bookingId);
+        // The same booking confirmed twice (a double click, a duplicated tab) is stored once; a
+        // different booking under the same ID must not vanish behind the first.
+        if (stored && !sameBooking(stored, record)) throw new BookingSaveError('taken');
+        return withBookingAdded(list, record);
+      });
+    } catch (error) {
+      return rejectWithValue(rejectWith(error));
+    }
+    dispatch(bookingConfirmed(record));
+    return record;
+  },
+);
 
 export const deleteBooking = createBookingThunk('bookings/delete', async (bookingId: string, { dispatch, extra, rejectWithValue }) => {
   try {
