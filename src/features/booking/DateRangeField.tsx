@@ -6,7 +6,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { DateRangePicker } from 'react-dates';
 import type { FocusedInputShape } from 'react-dates';
-import { useEscapeToClose } from './useEscapeToClose';
+import { usePickerKeyboard } from './usePickerKeyboard';
 import { useSmallScreen } from './useSmallScreen';
 import './dateRange.css';
 
@@ -75,7 +75,7 @@ export function DateRangeField({ startDate, endDate, onChange, focusedInput, onF
     settle();
     onFocusChange(null);
   }, [settle, onFocusChange]);
-  const refocusing = useEscapeToClose(focusedInput, { startDate: startDateId, endDate: endDateId }, close);
+  const refocusing = usePickerKeyboard(focusedInput, { startDate: startDateId, endDate: endDateId }, small, close);
 
   function focusChanged(input: FocusedInputShape | null) {
     if (input !== null && refocusing.current) return;
