@@ -1,29 +1,22 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider, createBrowserRouter } from 'react-router-dom';
-import { routes } from './app/routes';
-import { withStore } from './app/withStore';
 import { enhanceFragment, loadFragment } from './features/layout/fragments';
 import { startWebVitals } from './features/layout/reportWebVitals';
+import type { StartedApp } from './app/startApp';
 import './shared/ui.css';
 
-type AppRouter = ReturnType<typeof createBrowserRouter>;
-
-const router = createBrowserRouter(withStore(routes));
-const navigate = (path: string) => void router.navigate(path);
+/**
+ * The entry holds no React: the prerendered home page is complete HTML, so React and the router
+ * load only when a guest first interacts with it (or at once on any other route). Until then the
+ * home page costs the phone no script work at all.
+ */
 const container = document.getElementById('root')!;
+let app: Promise<StartedApp> | null = null;
 
-/** Resolves once the router has loaded the first route's lazy screen (and so renders it, not the fallback). */
-function routerReady(appRouter: AppRouter): Promise<void> {
-  if (appRouter.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = appRouter.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
+function start(): Promise<StartedApp> {
+  app ??= import(/* webpackChunkName: "app" */ './app/startApp').then(({ startApp }) => startApp(container));
+  return app;
 }
+
+const navigate = (path: string) => void start().then((started) => started.navigate(path));
 
 function startFragment(name: 'header' | 'footer'): void {
   const placeholder = document.getElementById(`site-${name}`);
@@ -32,25 +25,26 @@ function startFragment(name: 'header' | 'footer'): void {
   void loadFragment(name, placeholder);
 }
 
-const app = (
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>
-);
-
-// The build prerenders "/" (see scripts/prerender); every other path gets an empty #root.
 const prerendered = container.dataset.prerendered === window.location.pathname;
-const firstScreen = routerReady(router);
-
 startFragment('header');
+
 if (prerendered) {
-  // Hydrating before the lazy home route has loaded would render the empty fallback and mismatch.
-  void firstScreen.then(() => hydrateRoot(container, app));
   startFragment('footer');
+  // Until React owns the page, its links navigate inside the app, loading it first if need be.
+  const stopLinks = enhanceFragment(container, navigate);
+  const wake = () => {
+    for (const type of wakeEvents) removeEventListener(type, wake, true);
+    void start()
+      .then((started) => started.firstScreen)
+      .then(stopLinks);
+  };
+  const wakeEvents = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'wheel'] as const;
+  for (const type of wakeEvents) addEventListener(type, wake, { capture: true, passive: true });
 } else {
-  createRoot(container).render(app);
   // A footer that arrived before the screen would be pushed down by it: a layout shift.
-  void firstScreen.then(() => requestAnimationFrame(() => startFragment('footer')));
+  void start()
+    .then((started) => started.firstScreen)
+    .then(() => startFragment('footer'));
 }
 
 startWebVitals();

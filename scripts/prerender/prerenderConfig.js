@@ -36,10 +36,8 @@ function prerenderConfigs(clientConfig) {
         delete require.cache[require.resolve(bundle)];
         const markup = await require(bundle).renderHome();
         const indexFile = path.join(clientOut, 'index.html');
-        const { home, app } = injectHome(fs.readFileSync(indexFile, 'utf8'), markup, {
-          stylesheets: homeAssets.css,
-          preloadScripts: homeAssets.js,
-        });
+        // No script preloads: the home page loads React only when the guest first interacts.
+        const { home, app } = injectHome(fs.readFileSync(indexFile, 'utf8'), markup, { stylesheets: homeAssets.css });
         fs.writeFileSync(path.join(clientOut, 'app.html'), app);
         fs.writeFileSync(indexFile, home);
       });

@@ -44,6 +44,12 @@ test('with JavaScript, the app hydrates the prerendered page without errors or w
   });
 
   await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Book Now' })).toBeVisible();
+  // Until the guest interacts, the page is the server's HTML alone: React is not even loaded.
+  const reactOwned = () => page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')));
+  await page.waitForTimeout(500);
+  expect(await reactOwned()).toBe(false);
+  await page.keyboard.press('Tab');
   // React marks the nodes it owns; hydration adopts the server's node instead of replacing it.
   await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')));
   const adopted = await page.evaluate(() => document.querySelector('h1') === (window as unknown as { serverHeading?: Element }).serverHeading);
