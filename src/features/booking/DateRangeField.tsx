@@ -4,7 +4,8 @@ import moment from 'moment';
 import type { Moment } from 'moment';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
-import { DateRangePicker } from 'react-dates';
+// The package root pulls in every react-dates component; the picker alone is several KB smaller.
+import DateRangePicker from 'react-dates/lib/components/DateRangePicker';
 import type { FocusedInputShape } from 'react-dates';
 import { usePickerKeyboard } from './usePickerKeyboard';
 import { useSmallScreen } from './useSmallScreen';
