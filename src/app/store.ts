@@ -19,9 +19,27 @@ function sessionEngine(getStorage: () => Storage): PersistStorage {
     }
   };
   return {
-    getItem: (key: string) => Promise.resolve(attempt((s) => s.getItem(key), () => memory.get(key) ?? null)),
-    setItem: (key: string, value: string) => Promise.resolve(attempt((s) => s.setItem(key, value), () => void memory.set(key, value))),
-    removeItem: (key: string) => Promise.resolve(attempt((s) => s.removeItem(key), () => void memory.delete(key))),
+    getItem: (key: string) =>
+      Promise.resolve(
+        attempt(
+          (s) => s.getItem(key),
+          () => memory.get(key) ?? null,
+        ),
+      ),
+    setItem: (key: string, value: string) =>
+      Promise.resolve(
+        attempt(
+          (s) => s.setItem(key, value),
+          () => void memory.set(key, value),
+        ),
+      ),
+    removeItem: (key: string) =>
+      Promise.resolve(
+        attempt(
+          (s) => s.removeItem(key),
+          () => void memory.delete(key),
+        ),
+      ),
   };
 }
 

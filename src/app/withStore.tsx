@@ -1,8 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { paths } from './paths';
-
-const loadStore = () => import(/* webpackChunkName: "store", webpackPrefetch: true */ './StoreProvider');
+import { loadStore } from './screens';
 
 type LazyRoute = Awaited<ReturnType<Extract<RouteObject['lazy'], (...args: never[]) => unknown>>>;
 

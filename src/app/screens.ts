@@ -1,0 +1,36 @@
+import type { ComponentType } from 'react';
+import { paths } from './paths';
+
+type Load = () => Promise<ComponentType>;
+
+/**
+ * Each route's screen chunk, named after its route. routes.tsx renders them; main.tsx starts
+ * fetching the first screen's chunk together with React instead of after it.
+ */
+export const screens = {
+  [paths.home]: () => import(/* webpackChunkName: "home" */ '../features/home/HomePage').then((m) => m.HomePage),
+  [paths.booking]: () => import(/* webpackChunkName: "booking" */ '../features/booking/BookingPage').then((m) => m.BookingPage),
+  [paths.bookingDetails]: () =>
+    import(/* webpackChunkName: "booking-details" */ '../features/confirmation/BookingDetailsPage').then((m) => m.BookingDetailsPage),
+  [paths.adminBookings]: () =>
+    import(/* webpackChunkName: "admin-bookings" */ '../features/admin/AdminBookingsPage').then((m) => m.AdminBookingsPage),
+  [paths.viewBookings]: () =>
+    import(/* webpackChunkName: "view-bookings" */ '../features/viewBookings/ViewBookingsPage').then((m) => m.ViewBookingsPage),
+  [paths.bookingPortal]: () =>
+    import(/* webpackChunkName: "booking-portal" */ '../features/portal/BookingPortalPage').then((m) => m.BookingPortalPage),
+  [paths.customerBooking]: () =>
+    import(/* webpackChunkName: "customer-booking" */ '../features/guest/CustomerBookingPage').then((m) => m.CustomerBookingPage),
+  '*': () => import(/* webpackChunkName: "not-found" */ '../features/layout/NotFoundPage').then((m) => m.NotFoundPage),
+} satisfies Record<string, Load>;
+
+/** The store chunk that every screen but home renders inside (see withStore.tsx). */
+export const loadStore = () => import(/* webpackChunkName: "store" */ './StoreProvider');
+
+/** The route pattern a path lands on, matched as the router does: case-insensitively, one :param segment. */
+export function routeOf(pathname: string): keyof typeof screens {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  for (const pattern of Object.keys(screens) as Array<keyof typeof screens>) {
+    if (pattern !== '*' && new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}$`).test(path)) return pattern;
+  }
+  return '*';
+}
