@@ -45,8 +45,16 @@ export function usePickerKeyboard(
       return;
     }
     lastInput.current = focusedInput;
-    // react-dates focuses a day only on later updates; wait for the frame its calendar is drawn in.
-    const frame = fullScreen ? requestAnimationFrame(() => document.querySelector<HTMLElement>(focusableDay)?.focus()) : 0;
+    // react-dates focuses a day only on later updates, and its calendar can take focus only once
+    // it is shown, a few frames after it opens: try each frame, for half a second at most.
+    let frame = 0;
+    let framesLeft = 30;
+    const focusDay = () => {
+      const day = document.querySelector<HTMLElement>(focusableDay);
+      day?.focus();
+      if (document.activeElement !== day && (framesLeft -= 1) > 0) frame = requestAnimationFrame(focusDay);
+    };
+    if (fullScreen) frame = requestAnimationFrame(focusDay);
 
     const onKeyDown = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement;
