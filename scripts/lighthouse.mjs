@@ -17,7 +17,17 @@ const require = createRequire(import.meta.url);
 const distDir = path.resolve(root, process.env.DIST_DIR || 'dist');
 const port = Number(process.env.LIGHTHOUSE_PORT || 4350);
 const runs = 3;
-const routes = ['/', '/booking', '/booking-details', '/admin-bookings', '/view-bookings', '/booking-portal', '/customer-booking/BK123456'];
+const allRoutes = [
+  '/',
+  '/booking',
+  '/booking-details',
+  '/admin-bookings',
+  '/view-bookings',
+  '/booking-portal',
+  '/customer-booking/BK123456',
+];
+// LIGHTHOUSE_ROUTES=/booking,/ measures only those routes.
+const routes = process.env.LIGHTHOUSE_ROUTES ? process.env.LIGHTHOUSE_ROUTES.split(',') : allRoutes;
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const metrics = [
   { id: 'first-contentful-paint', label: 'FCP', unit: 'ms' },
@@ -66,6 +76,16 @@ async function audit(chrome, url, formFactor) {
   const config = formFactor === 'desktop' ? desktopConfig : undefined;
   const { lhr } = await lighthouse(url, flags, config);
   if (lhr.runtimeError) throw new Error(`${url} (${formFactor}): ${lhr.runtimeError.message}`);
+  if (process.env.LIGHTHOUSE_DEBUG_CLS) {
+    const shifts = lhr.audits['layout-shifts']?.details?.items ?? [];
+    console.error(
+      url,
+      formFactor,
+      'CLS',
+      lhr.audits['cumulative-layout-shift'].numericValue,
+      shifts.map((s) => `${s.score?.toFixed(3)} ${s.node?.selector}`).join(' | '),
+    );
+  }
   return {
     scores: Object.fromEntries(categories.map((id) => [id, Math.round(lhr.categories[id].score * 100)])),
     metrics: Object.fromEntries(metrics.map(({ id }) => [id, lhr.audits[id].numericValue])),

@@ -23,7 +23,7 @@ function splitHoistables(markup) {
  * stylesheet in place (so it paints styled before any script runs), and app.html, the empty
  * shell that every other path falls back to.
  */
-function injectHome(template, markup, { stylesheets = [], preloadScripts = [] } = {}) {
+function injectHome(template, markup, { stylesheets = [], preloadScripts = [], appPreloadScripts = [] } = {}) {
   if (!emptyRoot.test(template)) throw new Error('index.html has no empty <div id="root"> to put the home page into');
   const { head, body } = splitHoistables(markup);
   const title = head.find((t) => t.startsWith('<title>'));
@@ -36,7 +36,9 @@ function injectHome(template, markup, { stylesheets = [], preloadScripts = [] } 
   ].join('');
   page = page.replace('</head>', `${extraHead}</head>`);
   page = page.replace(emptyRoot, () => `<div id="root" data-prerendered="/">${body}</div>`);
-  return { home: page, app: template.replace(emptyRoot, '<div id="root"></div>') };
+  const appPreloads = appPreloadScripts.map((href) => `<link href="${href}" rel="preload" as="script">`).join('');
+  const app = template.replace(emptyRoot, '<div id="root"></div>').replace('</head>', `${appPreloads}</head>`);
+  return { home: page, app };
 }
 
 module.exports = { injectHome, splitHoistables };

@@ -12,6 +12,9 @@ function prerenderConfigs(clientConfig) {
   const clientOut = clientConfig.output.path;
   const serverOut = path.resolve(__dirname, '../../node_modules/.cache/prerender', clientOut.replace(/[^\w.-]+/g, '_'));
   const homeAssets = { css: [], js: [] };
+  // React, the router and the store, which every page but home needs first: app.html preloads
+  // them so they download beside the small entry script instead of after it.
+  const appShellScripts = [];
 
   // The browser build tells the prerender step which files hold the home chunk.
   const collectHomeAssets = {
@@ -25,6 +28,16 @@ function prerenderConfigs(clientConfig) {
           .filter((file) => !compilation.entrypoints.get('main').getFiles().includes(file));
         homeAssets.css = files.filter((file) => file.endsWith('.css')).map((file) => publicPath + file);
         homeAssets.js = files.filter((file) => file.endsWith('.js')).map((file) => publicPath + file);
+        const entryFiles = compilation.entrypoints.get('main').getFiles();
+        appShellScripts.length = 0;
+        for (const name of ['app', 'store']) {
+          const shared = compilation.namedChunkGroups.get(name);
+          if (!shared) throw new Error(`No "${name}" chunk: check the webpackChunkName comments in src/main.tsx and src/app/screens.ts`);
+          for (const file of shared.getFiles()) {
+            if (file.endsWith('.js') && !entryFiles.includes(file) && !appShellScripts.includes(publicPath + file))
+              appShellScripts.push(publicPath + file);
+          }
+        }
       });
     },
   };
@@ -37,7 +50,10 @@ function prerenderConfigs(clientConfig) {
         const markup = await require(bundle).renderHome();
         const indexFile = path.join(clientOut, 'index.html');
         // No script preloads: the home page loads React only when the guest first interacts.
-        const { home, app } = injectHome(fs.readFileSync(indexFile, 'utf8'), markup, { stylesheets: homeAssets.css });
+        const { home, app } = injectHome(fs.readFileSync(indexFile, 'utf8'), markup, {
+          stylesheets: homeAssets.css,
+          appPreloadScripts: appShellScripts,
+        });
         fs.writeFileSync(path.join(clientOut, 'app.html'), app);
         fs.writeFileSync(indexFile, home);
       });

@@ -24,6 +24,25 @@ function routerReady(router: AppRouter): Promise<void> {
   });
 }
 
+/**
+ * Resolves after the first screen is on the page: the layout renders <main> only together with
+ * the loaded screen. (The router being ready is not enough: React may commit a frame or more later,
+ * and a footer inserted before that would be pushed down, a layout shift.)
+ */
+function screenShown(container: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    const shown = () => container.querySelector('main') !== null;
+    const done = () => requestAnimationFrame(() => resolve());
+    if (shown()) return done();
+    const observer = new MutationObserver(() => {
+      if (!shown()) return;
+      observer.disconnect();
+      done();
+    });
+    observer.observe(container, { childList: true, subtree: true });
+  });
+}
+
 /** Mounts React: hydrates the prerendered home page, renders every other route afresh. */
 export function startApp(container: HTMLElement): StartedApp {
   const router = createBrowserRouter(withStore(routes));
@@ -39,7 +58,7 @@ export function startApp(container: HTMLElement): StartedApp {
     firstScreen = ready.then(() => void hydrateRoot(container, app));
   } else {
     createRoot(container).render(app);
-    firstScreen = ready.then(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+    firstScreen = screenShown(container);
   }
   // A navigation asked for while hydrating waits for it, so the page is never rendered twice.
   return { navigate: (path) => void firstScreen.then(() => router.navigate(path)), firstScreen };

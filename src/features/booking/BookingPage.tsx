@@ -84,8 +84,8 @@ export function BookingPage() {
         </p>
       </section>
       <div className="booking__rooms">
-        {rooms.map((room) => (
-          <RoomSection key={room.id} room={room}>
+        {rooms.map((room, roomIndex) => (
+          <RoomSection key={room.id} room={room} first={roomIndex === 0}>
             {room.packages.map((pack, index) => (
               <PackageCard
                 key={pack.name}
