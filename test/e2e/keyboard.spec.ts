@@ -126,6 +126,8 @@ for (const { width, height } of [
       await expect(page.getByRole('heading', { level: 1, name: 'Book a Room' })).toBeVisible();
       // The new screen takes focus, so Tab goes on from its top.
       await expect(page.locator('main')).toBeFocused();
+      // The date picker's code arrives just after the rooms; a guest sees the field become ready.
+      await expect(page.locator('#check-in')).toBeVisible();
 
       // Booking: the Check-in field opens the calendar.
       const calendar = page.getByRole('application', { name: 'Calendar' });

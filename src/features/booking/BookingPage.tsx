@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { FocusedInputShape } from 'react-dates';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
@@ -10,10 +10,19 @@ import { rooms } from '../rooms/catalogue';
 import type { RoomId } from '../rooms/catalogue';
 import { datesChosen, isPackageLocked, roomCountChosen, selectSelection, selectionReset } from '../selection/selectionSlice';
 import { formatDisplayDate, nightsBetween } from '../../shared/dates';
-import { DateRangeField } from './DateRangeField';
+import { DateRangePlaceholder } from './DateRangePlaceholder';
 import { PackageCard, roomCountSelectId } from './PackageCard';
 import { RoomSection } from './RoomSection';
 import './booking.css';
+// The picker's styles come with the screen, in this order (ours override react-dates'), so that
+// the placeholder is styled and nothing restyles when the picker's code arrives.
+import 'react-dates/lib/css/_datepicker.css';
+import './dateRange.css';
+
+// react-dates and moment are most of this screen's code: the rooms paint first, the picker follows.
+const DateRangeField = lazy(() =>
+  import(/* webpackChunkName: "date-picker" */ './DateRangeField').then((m) => ({ default: m.DateRangeField })),
+);
 
 export function BookingPage() {
   const dispatch = useAppDispatch();
@@ -57,13 +66,15 @@ export function BookingPage() {
         </p>
       )}
       <section className="booking__search card" aria-label="Dates of your stay">
-        <DateRangeField
-          startDate={selection.startDate}
-          endDate={selection.endDate}
-          onChange={(range) => dispatch(datesChosen(range))}
-          focusedInput={focusedInput}
-          onFocusChange={setFocusedInput}
-        />
+        <Suspense fallback={<DateRangePlaceholder />}>
+          <DateRangeField
+            startDate={selection.startDate}
+            endDate={selection.endDate}
+            onChange={(range) => dispatch(datesChosen(range))}
+            focusedInput={focusedInput}
+            onFocusChange={setFocusedInput}
+          />
+        </Suspense>
         <div className="button-row booking__actions">
           <button type="button" className="button" onClick={search}>
             Search

@@ -1,5 +1,4 @@
 import 'react-dates/initialize';
-import 'react-dates/lib/css/_datepicker.css';
 import moment from 'moment';
 import type { Moment } from 'moment';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -9,7 +8,6 @@ import DateRangePicker from 'react-dates/lib/components/DateRangePicker';
 import type { FocusedInputShape } from 'react-dates';
 import { usePickerKeyboard } from './usePickerKeyboard';
 import { useSmallScreen } from './useSmallScreen';
-import './dateRange.css';
 
 export const startDateId = 'check-in';
 export const endDateId = 'check-out';
