@@ -46,11 +46,7 @@ export function toIsoDate(value: unknown): string | null | undefined {
     const candidate = `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}`;
     return isIsoDate(candidate) ? candidate : undefined;
   }
-  const stamp = /^(\d{4}-\d{2}-\d{2})T/.exec(value);
-  if (stamp && isIsoDate(stamp[1])) {
-    const parsed = new Date(value);
-    return Number.isNaN(parsed.getTime()) ? undefined : todayIso(parsed);
-  }
+  // Timestamps and Date strings: the calendar day in the guest's time zone.
   const parsed = new Date(value);
   return Number.isNaN(parsed.getTime()) ? undefined : todayIso(parsed);
 }
