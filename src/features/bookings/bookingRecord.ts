@@ -64,8 +64,10 @@ export function readBookingRecord(raw: unknown): { record: BookingRecord } | { p
   if (typeof raw.createdAt === 'string') record.createdAt = raw.createdAt;
   if (typeof raw.updatedAt === 'string') record.updatedAt = raw.updatedAt;
   const extra = Object.fromEntries(Object.entries(raw).filter(([key]) => !knownFields.includes(key)));
-  if (Object.keys(extra).length > 0) record.extra = extra;
-  return { record };
+  if (Object.keys(extra).length > 0) record.extra = Object.freeze(extra);
+  // Frozen as the store would freeze it, so that Immer does not walk 10,000 records to do so,
+  // and so that the stored text kept for each record cannot go stale.
+  return { record: Object.freeze(record) };
 }
 
 /** The record as it goes into local storage: the plain format the earlier version wrote, plus rooms. */

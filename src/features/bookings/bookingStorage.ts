@@ -1,8 +1,8 @@
 import { mergeBookings } from './bookingList';
-import { toStoredRecord } from './bookingRecord';
 import type { BookingRecord } from './bookingRecord';
 import { parseStoredBookings } from './storedBookings';
 import type { ParsedBookings, UnreadableEntry } from './storedBookings';
+import { serializeBookings } from './storedText';
 
 export const bookingsKey = 'hotelBookings';
 export const unreadableKey = 'hotelBookings.unreadable';
@@ -34,10 +34,6 @@ function failureKind(error: unknown): SaveFailure {
   if (e?.name === 'QuotaExceededError' || e?.name === 'NS_ERROR_DOM_QUOTA_REACHED' || e?.code === 22) return 'quota';
   if (e?.name === 'SecurityError') return 'unavailable';
   return 'unknown';
-}
-
-function serialize(records: readonly BookingRecord[]): string {
-  return JSON.stringify(records.map(toStoredRecord));
 }
 
 function readJsonArray<T>(text: string | null): T[] {
@@ -128,8 +124,9 @@ export function createBookingStorage(
 
   function write(s: Storage, records: readonly BookingRecord[]): void {
     if (!safeToWrite) throw new BookingSaveError('unsafe');
-    const text = serialize(records);
-    if (s.getItem(bookingsKey) === text) return;
+    const text = serializeBookings(records);
+    // Every write follows a read under the same lock, so the cache holds what is stored now.
+    if (cache?.raw === text) return;
     try {
       s.setItem(bookingsKey, text);
     } catch (error) {
@@ -220,7 +217,7 @@ export function createBookingStorage(
         const theirs = read();
         if (!theirs.storageAvailable) return;
         const merged = mergeBookings(mine(), theirs.items, deletedIds(storage()));
-        if (serialize(merged) !== serialize(theirs.items)) {
+        if (serializeBookings(merged) !== serializeBookings(theirs.items)) {
           void withLock(() => {
             const s = storage();
             write(s, mergeBookings(merged, read().items, deletedIds(s)));

@@ -1,5 +1,6 @@
 import { readBookingRecord } from './bookingRecord';
 import type { BookingRecord } from './bookingRecord';
+import { rememberStoredText } from './storedText';
 
 /** Something found under the bookings key that could not be read, kept exactly as it was. */
 export interface UnreadableEntry {
@@ -45,6 +46,22 @@ function unwrapPersisted(value: Record<string, unknown>): unknown[] | undefined 
   return undefined;
 }
 
+/**
+ * True when writing `record` back gives exactly the JSON `item` was read from: the same fields
+ * in the same order with the same values (so a record the reader converted does not qualify).
+ */
+function storedAsIs(item: Record<string, unknown>, record: BookingRecord): boolean {
+  if (record.extra) return false;
+  const keys = Object.keys(item);
+  let i = 0;
+  for (const [key, value] of Object.entries(record)) {
+    if (value === undefined) continue;
+    if (keys[i] !== key || item[key] !== value) return false;
+    i++;
+  }
+  return i === keys.length;
+}
+
 /** Reads the text stored under the bookings key without ever throwing. */
 export function parseStoredBookings(text: string | null): ParsedBookings {
   if (text === null || text.trim() === '') return { records: [], unreadable: [] };
@@ -70,6 +87,7 @@ export function parseStoredBookings(text: string | null): ParsedBookings {
     if (earlier === undefined) {
       seen.set(result.record.bookingId, raw);
       records.push(result.record);
+      if (storedAsIs(item as Record<string, unknown>, result.record)) rememberStoredText(result.record, raw);
     } else if (earlier !== raw) {
       unreadable.push({ reason: `duplicate bookingId ${result.record.bookingId}`, raw });
     }
