@@ -50,6 +50,33 @@ export function readUnreadableEntries(text: string | null): UnreadableEntry[] {
   return readJsonArray<UnreadableEntry>(text);
 }
 
+function sameList(a: readonly BookingRecord[], b: readonly BookingRecord[]): boolean {
+  return a.length === b.length && a.every((record, i) => record === b[i]);
+}
+
+/**
+ * The booking IDs `after` gains and loses against `before`. Actions change one record in place or
+ * at an end, so only the stretch between the unchanged head and tail is compared by ID: with
+ * 10,000 bookings that is a handful of records, not two sets of 10,000 IDs. IDs are unique within
+ * each list, so an ID in that stretch cannot also sit in the shared head or tail.
+ */
+export function idChanges(before: readonly BookingRecord[], after: readonly BookingRecord[]): { added: string[]; removed: string[] } {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let endBefore = before.length;
+  let endAfter = after.length;
+  while (endBefore > start && endAfter > start && before[endBefore - 1] === after[endAfter - 1]) {
+    endBefore--;
+    endAfter--;
+  }
+  const beforeIds = new Set(before.slice(start, endBefore).map((b) => b.bookingId));
+  const afterIds = new Set(after.slice(start, endAfter).map((b) => b.bookingId));
+  return {
+    added: [...afterIds].filter((id) => !beforeIds.has(id)),
+    removed: [...beforeIds].filter((id) => !afterIds.has(id)),
+  };
+}
+
 type LockManagerLike = { request(name: string, callback: () => Promise<unknown>): Promise<unknown> };
 
 /**
@@ -69,6 +96,8 @@ export function createBookingStorage(
    * every record again on each write would cost more than the write itself.
    */
   let cache: { raw: string; parsed: ParsedBookings } | null = null;
+  /** The list this tab last read from or wrote to storage. */
+  let lastSeen: readonly BookingRecord[] = [];
 
   function parse(raw: string | null): ParsedBookings {
     if (raw !== null && cache?.raw === raw) return cache.parsed;
@@ -112,8 +141,10 @@ export function createBookingStorage(
       }
       const deleted = deletedIds(s);
       const kept = readUnreadableEntries(s.getItem(unreadableKey)).length;
+      const items = deleted.size === 0 ? [...parsed.records] : parsed.records.filter((b) => !deleted.has(b.bookingId));
+      lastSeen = items;
       return {
-        items: parsed.records.filter((b) => !deleted.has(b.bookingId)),
+        items,
         unreadableCount: safeToWrite ? kept : Math.max(kept, parsed.unreadable.length),
         storageAvailable: true,
       };
@@ -133,11 +164,7 @@ export function createBookingStorage(
       throw new BookingSaveError(failureKind(error), error);
     }
     cache = { raw: text, parsed: { records: [...records], unreadable: [] } };
-  }
-
-  /** True when the merge changed nothing: the same records, in the same order. */
-  function unchanged(merged: readonly BookingRecord[], stored: readonly BookingRecord[]): boolean {
-    return merged.length === stored.length && merged.every((record, i) => record === stored[i]);
+    lastSeen = records;
   }
 
   function writeDeleted(s: Storage, ids: ReadonlySet<string>): void {
@@ -175,13 +202,12 @@ export function createBookingStorage(
         if (!current.storageAvailable) throw new BookingSaveError('unavailable');
         if (!safeToWrite) throw new BookingSaveError('unsafe');
         const next = change(current.items);
-        const nextIds = new Set(next.map((b) => b.bookingId));
-        const currentIds = new Set(current.items.map((b) => b.bookingId));
+        const { added, removed } = idChanges(current.items, next);
         const before = deletedIds(s);
         const deleted = new Set(before);
-        for (const id of currentIds) if (!nextIds.has(id)) deleted.add(id);
+        for (const id of removed) deleted.add(id);
         // Adding a booking on purpose (a new ID, a restored backup) outranks an old deletion.
-        for (const id of nextIds) if (!currentIds.has(id)) deleted.delete(id);
+        for (const id of added) deleted.delete(id);
         const tombstonesChanged = deleted.size !== before.size || [...deleted].some((id) => !before.has(id));
         // Tombstones first: a tab that sees the shorter list then also knows why it is shorter.
         if (tombstonesChanged) writeDeleted(s, deleted);
@@ -197,11 +223,14 @@ export function createBookingStorage(
 
     /** Writes this tab's list merged with what is stored now; returns the merged list. */
     save(mine: readonly BookingRecord[]): Promise<BookingRecord[]> {
+      // The usual case: the store holds what this tab last wrote or read, so there is nothing of
+      // its own to add. Whatever other tabs wrote since reaches it through `listen`.
+      if (sameList(mine, lastSeen)) return Promise.resolve([...mine]);
       return withLock(() => {
         const s = storage();
         const stored = read().items;
         const merged = mergeBookings(mine, stored, deletedIds(s));
-        if (!unchanged(merged, stored)) write(s, merged);
+        if (!sameList(merged, stored)) write(s, merged);
         return merged;
       });
     },
