@@ -3,7 +3,8 @@
 // Lighthouse (the npm package, driving the system Chromium) on every route, mobile and desktop,
 // three runs each; prints the median scores and metrics against the targets of issue 6.
 // Options: --no-build reuses the build in DIST_DIR (default dist); LIGHTHOUSE_PORT (default 4350);
-// CHROME_PATH (default /usr/bin/chromium). Exits 1 when a mobile target is missed.
+// CHROME_PATH (default /usr/bin/chromium); LIGHTHOUSE_ROUTES=/booking,/ measures only those;
+// LIGHTHOUSE_DEBUG_CLS=1 and LIGHTHOUSE_DEBUG_TBT=1 print layout shifts and long tasks. Exits 1 when a mobile target is missed.
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -84,6 +85,17 @@ async function audit(chrome, url, formFactor) {
       'CLS',
       lhr.audits['cumulative-layout-shift'].numericValue,
       shifts.map((s) => `${s.score?.toFixed(3)} ${s.node?.selector}`).join(' | '),
+    );
+  }
+  if (process.env.LIGHTHOUSE_DEBUG_TBT) {
+    // The main-thread tasks that cost blocking time (simulated), and which script each ran.
+    const tasks = lhr.audits['long-tasks']?.details?.items ?? [];
+    console.error(
+      url,
+      formFactor,
+      'TBT',
+      Math.round(lhr.audits['total-blocking-time'].numericValue),
+      tasks.map((t) => `${Math.round(t.startTime)}+${Math.round(t.duration)} ${String(t.url).split('/').pop()}`).join(' | '),
     );
   }
   return {

@@ -1,42 +1,49 @@
 const fs = require('fs');
 const path = require('path');
 const webpack = require('webpack');
-const { injectHome } = require('./injectHome');
+const { appShell, injectPage } = require('./injectPage');
 
 /**
- * The home page's first HTML is rendered at build time from the app's own components: a second,
- * Node-targeted compile of renderHome.tsx runs after the browser build and rewrites its output
- * into index.html (for "/", with the markup) and app.html (the empty shell for every other path).
+ * The pages rendered at build time from the app's own components. The home page loads no script
+ * until the guest interacts; the booking screen preloads its scripts and hydrates at once.
+ * public/serve.json sends each route its page; every other path gets app.html.
+ */
+const prerenderedPages = [
+  { route: '/', chunk: 'home', file: 'index.html', preload: false },
+  { route: '/booking', chunk: 'booking', file: 'booking.html', preload: false },
+];
+
+/**
+ * A second, Node-targeted compile of renderPage.tsx runs after the browser build and writes the
+ * prerendered pages, app.html (the empty shell for every other path) and 404.html (the same shell,
+ * for paths the server cannot map, so the app's own "Page not found" answers).
  */
 function prerenderConfigs(clientConfig) {
   const clientOut = clientConfig.output.path;
   const serverOut = path.resolve(__dirname, '../../node_modules/.cache/prerender', clientOut.replace(/[^\w.-]+/g, '_'));
-  const homeAssets = { css: [], js: [] };
+  const pageAssets = new Map();
   // React, the router and the store, which every page but home needs first: app.html preloads
   // them so they download beside the small entry script instead of after it.
   const appShellScripts = [];
 
-  // The browser build tells the prerender step which files hold the home chunk.
-  const collectHomeAssets = {
+  // The browser build tells the prerender step which files each prerendered screen needs.
+  const collectPageAssets = {
     apply(compiler) {
-      compiler.hooks.afterEmit.tap('CollectHomeAssets', (compilation) => {
-        const group = compilation.namedChunkGroups.get('home');
-        if (!group) throw new Error('No "home" chunk: routes.tsx must name the home screen chunk "home"');
+      compiler.hooks.afterEmit.tap('CollectPageAssets', (compilation) => {
         const publicPath = compilation.outputOptions.publicPath;
-        const files = group.chunks
-          .flatMap((chunk) => [...chunk.files])
-          .filter((file) => !compilation.entrypoints.get('main').getFiles().includes(file));
-        homeAssets.css = files.filter((file) => file.endsWith('.css')).map((file) => publicPath + file);
-        homeAssets.js = files.filter((file) => file.endsWith('.js')).map((file) => publicPath + file);
         const entryFiles = compilation.entrypoints.get('main').getFiles();
+        const filesOf = (name) => {
+          const group = compilation.namedChunkGroups.get(name);
+          if (!group) throw new Error(`No "${name}" chunk: check the webpackChunkName comments in src/main.tsx and src/app/screens.ts`);
+          return [...new Set(group.chunks.flatMap((chunk) => [...chunk.files]))].filter((file) => !entryFiles.includes(file));
+        };
         appShellScripts.length = 0;
-        for (const name of ['app', 'store']) {
-          const shared = compilation.namedChunkGroups.get(name);
-          if (!shared) throw new Error(`No "${name}" chunk: check the webpackChunkName comments in src/main.tsx and src/app/screens.ts`);
-          for (const file of shared.getFiles()) {
-            if (file.endsWith('.js') && !entryFiles.includes(file) && !appShellScripts.includes(publicPath + file))
-              appShellScripts.push(publicPath + file);
-          }
+        for (const name of ['app', 'store'])
+          for (const file of filesOf(name))
+            if (file.endsWith('.js') && !appShellScripts.includes(publicPath + file)) appShellScripts.push(publicPath + file);
+        for (const { chunk } of prerenderedPages) {
+          const files = filesOf(chunk).map((file) => publicPath + file);
+          pageAssets.set(chunk, { css: files.filter((f) => f.endsWith('.css')), js: files.filter((f) => f.endsWith('.js')) });
         }
       });
     },
@@ -44,18 +51,23 @@ function prerenderConfigs(clientConfig) {
 
   const writePages = {
     apply(compiler) {
-      compiler.hooks.afterEmit.tapPromise('PrerenderHome', async () => {
-        const bundle = path.join(serverOut, 'renderHome.js');
+      compiler.hooks.afterEmit.tapPromise('PrerenderPages', async () => {
+        const bundle = path.join(serverOut, 'renderPage.js');
         delete require.cache[require.resolve(bundle)];
-        const markup = await require(bundle).renderHome();
-        const indexFile = path.join(clientOut, 'index.html');
-        // No script preloads: the home page loads React only when the guest first interacts.
-        const { home, app } = injectHome(fs.readFileSync(indexFile, 'utf8'), markup, {
-          stylesheets: homeAssets.css,
-          appPreloadScripts: appShellScripts,
-        });
-        fs.writeFileSync(path.join(clientOut, 'app.html'), app);
-        fs.writeFileSync(indexFile, home);
+        const { renderPage } = require(bundle);
+        const template = fs.readFileSync(path.join(clientOut, 'index.html'), 'utf8');
+        for (const { route, chunk, file, preload } of prerenderedPages) {
+          const assets = pageAssets.get(chunk);
+          const page = injectPage(template, await renderPage(route), {
+            route,
+            stylesheets: assets.css,
+            preloadScripts: preload ? [...new Set([...appShellScripts, ...assets.js])] : [],
+          });
+          fs.writeFileSync(path.join(clientOut, file), page);
+        }
+        const shell = appShell(template, { preloadScripts: appShellScripts });
+        fs.writeFileSync(path.join(clientOut, 'app.html'), shell);
+        fs.writeFileSync(path.join(clientOut, '404.html'), shell);
       });
     },
   };
@@ -65,7 +77,7 @@ function prerenderConfigs(clientConfig) {
     dependencies: ['client'],
     mode: 'production',
     target: 'node',
-    entry: { renderHome: path.resolve(__dirname, 'renderHome.tsx') },
+    entry: { renderPage: path.resolve(__dirname, 'renderPage.tsx') },
     output: { path: serverOut, filename: '[name].js', library: { type: 'commonjs2' }, clean: true },
     devtool: false,
     resolve: clientConfig.resolve,
@@ -80,6 +92,8 @@ function prerenderConfigs(clientConfig) {
       new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
       new webpack.DefinePlugin({ 'process.env.VITALS_ENDPOINT': JSON.stringify('') }),
       new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
+      // The browser's store reads local storage and follows other tabs; the build has neither.
+      new webpack.NormalModuleReplacementPlugin(/^\.\/StoreProvider$/, path.resolve(__dirname, 'PrerenderStoreProvider.tsx')),
       writePages,
     ],
     optimization: { minimize: false },
@@ -87,7 +101,7 @@ function prerenderConfigs(clientConfig) {
     stats: 'errors-warnings',
   };
 
-  return { collectHomeAssets, serverConfig };
+  return { collectPageAssets, serverConfig };
 }
 
 module.exports = { prerenderConfigs };

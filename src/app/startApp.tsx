@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { routes } from './routes';
+import { routeOf } from './screens';
 import { withStore } from './withStore';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -43,7 +44,7 @@ function screenShown(container: HTMLElement): Promise<void> {
   });
 }
 
-/** Mounts React: hydrates the prerendered home page, renders every other route afresh. */
+/** Mounts React: hydrates a prerendered page (home, booking), renders every other route afresh. */
 export function startApp(container: HTMLElement): StartedApp {
   const router = createBrowserRouter(withStore(routes));
   const app = (
@@ -53,8 +54,8 @@ export function startApp(container: HTMLElement): StartedApp {
   );
   const ready = routerReady(router);
   let firstScreen: Promise<void>;
-  if (container.dataset.prerendered === window.location.pathname) {
-    // Hydrating before the lazy home route has loaded would render the empty fallback and mismatch.
+  if (container.dataset.prerendered === routeOf(window.location.pathname)) {
+    // Hydrating before the lazy route has loaded would render the empty fallback and mismatch.
     firstScreen = ready.then(() => void hydrateRoot(container, app));
   } else {
     createRoot(container).render(app);

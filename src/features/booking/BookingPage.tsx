@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { FocusedInputShape } from 'react-dates';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
@@ -8,9 +8,9 @@ import { saveFailureMessage } from '../bookings/bookingsThunks';
 import { bookingStarted } from '../confirmation/confirmationSlice';
 import { rooms } from '../rooms/catalogue';
 import type { RoomId } from '../rooms/catalogue';
-import { datesChosen, isPackageLocked, roomCountChosen, selectSelection, selectionReset } from '../selection/selectionSlice';
+import { datesChosen, isPackageLocked, roomCountChosen, sameSelection, selectSelection, selectionReset } from '../selection/selectionSlice';
 import { formatDisplayDate, nightsBetween } from '../../shared/dates';
-import { DateRangePlaceholder } from './DateRangePlaceholder';
+import { DateRangeSlot } from './DateRangeSlot';
 import { PackageCard, roomCountSelectId } from './PackageCard';
 import { RoomSection } from './RoomSection';
 import './booking.css';
@@ -19,15 +19,12 @@ import './booking.css';
 import 'react-dates/lib/css/_datepicker.css';
 import './dateRange.css';
 
-// react-dates and moment are most of this screen's code: the rooms paint first, the picker follows.
-const DateRangeField = lazy(() =>
-  import(/* webpackChunkName: "date-picker" */ './DateRangeField').then((m) => ({ default: m.DateRangeField })),
-);
-
 export function BookingPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const selection = useAppSelector(selectSelection);
+  // Compared field by field: hydration's first-visit state and the store's are equal but not the
+  // same object, and a new object would re-render every room at once right after hydrating.
+  const selection = useAppSelector(selectSelection, sameSelection);
   const storageAvailable = useAppSelector(selectStorageAvailable);
   const [focusedInput, setFocusedInput] = useState<FocusedInputShape | null>(null);
   const [searched, setSearched] = useState(false);
@@ -66,15 +63,13 @@ export function BookingPage() {
         </p>
       )}
       <section className="booking__search card" aria-label="Dates of your stay">
-        <Suspense fallback={<DateRangePlaceholder />}>
-          <DateRangeField
-            startDate={selection.startDate}
-            endDate={selection.endDate}
-            onChange={(range) => dispatch(datesChosen(range))}
-            focusedInput={focusedInput}
-            onFocusChange={setFocusedInput}
-          />
-        </Suspense>
+        <DateRangeSlot
+          startDate={selection.startDate}
+          endDate={selection.endDate}
+          onChange={(range) => dispatch(datesChosen(range))}
+          focusedInput={focusedInput}
+          onFocusChange={setFocusedInput}
+        />
         <div className="button-row booking__actions">
           <button type="button" className="button" onClick={search}>
             Search
@@ -96,21 +91,25 @@ export function BookingPage() {
       </section>
       <div className="booking__rooms">
         {rooms.map((room, roomIndex) => (
-          <RoomSection key={room.id} room={room} first={roomIndex === 0}>
-            {room.packages.map((pack, index) => (
-              <PackageCard
-                key={pack.name}
-                room={room}
-                pack={pack}
-                packageIndex={index}
-                count={countFor(room.id, index)}
-                locked={isPackageLocked(selection, room.id, index)}
-                nights={showStay ? nights : null}
-                onCountChange={(count) => dispatch(roomCountChosen({ roomId: room.id, packageIndex: index, count }))}
-                onBook={book}
-              />
-            ))}
-          </RoomSection>
+          // Nothing here suspends: each boundary lets React hydrate one room at a time, in short
+          // tasks, instead of the whole screen in one long one that would block a phone.
+          <Suspense key={room.id}>
+            <RoomSection room={room} first={roomIndex === 0}>
+              {room.packages.map((pack, index) => (
+                <PackageCard
+                  key={pack.name}
+                  room={room}
+                  pack={pack}
+                  packageIndex={index}
+                  count={countFor(room.id, index)}
+                  locked={isPackageLocked(selection, room.id, index)}
+                  nights={showStay ? nights : null}
+                  onCountChange={(count) => dispatch(roomCountChosen({ roomId: room.id, packageIndex: index, count }))}
+                  onBook={book}
+                />
+              ))}
+            </RoomSection>
+          </Suspense>
         ))}
       </div>
     </div>

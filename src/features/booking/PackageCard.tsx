@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { RoomPackage, RoomType } from '../rooms/catalogue';
 import { roomCountOptions } from '../rooms/catalogue';
 import { formatInr } from '../../shared/money';
@@ -21,6 +21,16 @@ export const roomCountSelectId = (roomId: string, packageIndex: number) => `room
 export function PackageCard({ room, pack, packageIndex, count, locked, nights, onCountChange, onBook }: PackageCardProps) {
   const selectId = roomCountSelectId(room.id, packageIndex);
   const lockNoteId = useId();
+  const select = useRef<HTMLSelectElement>(null);
+
+  // On the prerendered page a guest can choose a count before React owns it, and hydrating keeps
+  // what the page shows: take that choice, so that what is shown is what gets booked.
+  useEffect(() => {
+    const shown = Number(select.current?.value ?? count);
+    if (shown !== count) onCountChange(shown);
+    // Only the first render can differ from the page; afterwards React keeps the two equal.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div className="package-card" aria-labelledby={`${selectId}-name`} role="group">
       <h3 className="package-card__name" id={`${selectId}-name`}>
@@ -43,6 +53,7 @@ export function PackageCard({ room, pack, packageIndex, count, locked, nights, o
       <div className="package-card__count field">
         <label htmlFor={selectId}>Room(s)</label>
         <select
+          ref={select}
           id={selectId}
           value={count}
           disabled={locked}

@@ -20,6 +20,17 @@ export const initialSelection: SelectionState = {
   endDate: null,
 };
 
+/** Equal choices, whatever else the two states carry (redux-persist adds its own field). */
+export function sameSelection(a: SelectionState, b: SelectionState): boolean {
+  return (
+    a.roomId === b.roomId &&
+    a.packageIndex === b.packageIndex &&
+    a.roomCount === b.roomCount &&
+    a.startDate === b.startDate &&
+    a.endDate === b.endDate
+  );
+}
+
 function clampCount(count: number): number {
   if (!Number.isFinite(count)) return 0;
   return Math.min(maxRoomCount, Math.max(0, Math.trunc(count)));

@@ -18,13 +18,15 @@ function splitHoistables(markup) {
   return { head, body: rest };
 }
 
+const preloadTags = (scripts = []) => scripts.map((href) => `<link href="${href}" rel="preload" as="script">`);
+
 /**
- * Makes the two pages the server sends: index.html for "/" with the home page's markup and its
- * stylesheet in place (so it paints styled before any script runs), and app.html, the empty
- * shell that every other path falls back to.
+ * A page the server sends for one route: the route's markup rendered at build time in #root
+ * (marked with the route, so the app hydrates it), its stylesheets linked so it paints styled
+ * before any script runs, and the scripts it needs at once preloaded.
  */
-function injectHome(template, markup, { stylesheets = [], preloadScripts = [], appPreloadScripts = [] } = {}) {
-  if (!emptyRoot.test(template)) throw new Error('index.html has no empty <div id="root"> to put the home page into');
+function injectPage(template, markup, { route, stylesheets = [], preloadScripts = [] }) {
+  if (!emptyRoot.test(template)) throw new Error('index.html has no empty <div id="root"> to put the page into');
   const { head, body } = splitHoistables(markup);
   const title = head.find((t) => t.startsWith('<title>'));
   let page = template;
@@ -32,13 +34,16 @@ function injectHome(template, markup, { stylesheets = [], preloadScripts = [], a
   const extraHead = [
     ...head.filter((t) => t !== title),
     ...stylesheets.map((href) => `<link href="${href}" rel="stylesheet">`),
-    ...preloadScripts.map((href) => `<link href="${href}" rel="preload" as="script">`),
+    ...preloadTags(preloadScripts),
   ].join('');
   page = page.replace('</head>', `${extraHead}</head>`);
-  page = page.replace(emptyRoot, () => `<div id="root" data-prerendered="/">${body}</div>`);
-  const appPreloads = appPreloadScripts.map((href) => `<link href="${href}" rel="preload" as="script">`).join('');
-  const app = template.replace(emptyRoot, '<div id="root"></div>').replace('</head>', `${appPreloads}</head>`);
-  return { home: page, app };
+  return page.replace(emptyRoot, () => `<div id="root" data-prerendered="${route}">${body}</div>`);
 }
 
-module.exports = { injectHome, splitHoistables };
+/** The empty shell every other path gets, preloading the scripts every screen needs first. */
+function appShell(template, { preloadScripts = [] } = {}) {
+  if (!emptyRoot.test(template)) throw new Error('index.html has no empty <div id="root"> to put the page into');
+  return template.replace(emptyRoot, '<div id="root"></div>').replace('</head>', `${preloadTags(preloadScripts).join('')}</head>`);
+}
+
+module.exports = { injectPage, appShell, splitHoistables };
