@@ -103,7 +103,7 @@ module.exports = (env, argv) => {
     },
   };
   if (!production) return client;
-  const { collectHomeAssets, serverConfig } = prerenderConfigs(client);
-  client.plugins.push(collectHomeAssets);
+  const { collectPageAssets, serverConfig } = prerenderConfigs(client);
+  client.plugins.push(collectPageAssets);
   return [client, serverConfig];
 };
