@@ -94,6 +94,15 @@ module.exports = (env, argv) => {
       }),
       ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
     ],
+    optimization: {
+      splitChunks: {
+        cacheGroups: {
+          // One chunk for React itself: react-dates' chunk would otherwise carry its own copy of
+          // react-dom's entry, too small for webpack to split out on its own.
+          react: { test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, name: 'react', chunks: 'all', enforce: true },
+        },
+      },
+    },
     performance: { hints: false },
     devServer: {
       port: 8080,

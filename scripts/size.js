@@ -15,7 +15,7 @@ const makeConfig = require('../webpack.config.js');
 // store chunk beside its own (src/app/withStore.tsx).
 const routes = [
   { path: '/', page: 'index.html', groups: ['app', 'home'] },
-  { path: '/booking', page: 'app.html', groups: ['app', 'booking', 'date-picker', 'store'] },
+  { path: '/booking', page: 'booking.html', groups: ['app', 'booking', 'date-picker', 'store'] },
   { path: '/booking-details', page: 'app.html', groups: ['app', 'booking-details', 'store'] },
   { path: '/admin-bookings', page: 'app.html', groups: ['app', 'admin-bookings', 'store'] },
   { path: '/view-bookings', page: 'app.html', groups: ['app', 'view-bookings', 'store'] },

@@ -7,6 +7,7 @@ import { BackupPanel } from './BackupPanel';
 import { BookingsTable } from './BookingsTable';
 import { Pager } from './Pager';
 import { UnreadableNotice } from './UnreadableNotice';
+import { formatCount } from '../../shared/money';
 import './admin.css';
 
 const confirmQuestion = 'Are you sure you want to delete this booking?';
@@ -44,7 +45,7 @@ export function AdminBookingsPage() {
     summary.current?.scrollIntoView({ block: 'nearest' });
   }
 
-  const count = matches.length === 1 ? '1 booking' : `${matches.length.toLocaleString('en-IN')} bookings`;
+  const count = matches.length === 1 ? '1 booking' : `${formatCount(matches.length)} bookings`;
   return (
     <section className="page admin" aria-labelledby="page-title">
       <title>Admin Booking Dashboard</title>

@@ -6,7 +6,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectBookings, selectStorageAvailable } from '../bookings/bookingsSlice';
 import { saveFailureMessage } from '../bookings/bookingsThunks';
 import { formatDisplayDate } from '../../shared/dates';
-import { formatInr } from '../../shared/money';
+import { formatCount, formatInr } from '../../shared/money';
 import './viewBookings.css';
 
 /** Storage keeps the oldest first; guests and staff look for the latest. */
@@ -44,7 +44,7 @@ export function ViewBookingsPage() {
       ) : (
         <>
           <p className="view-bookings__count">
-            {bookings.length === 1 ? '1 booking, newest first' : `${bookings.length.toLocaleString('en-IN')} bookings, newest first`}
+            {bookings.length === 1 ? '1 booking, newest first' : `${formatCount(bookings.length)} bookings, newest first`}
           </p>
           <ul className="view-bookings__list">
             {visible.map((booking) => (
@@ -85,7 +85,7 @@ export function ViewBookingsPage() {
                 Show more bookings
               </button>
               <span>
-                Showing {visible.length.toLocaleString('en-IN')} of {bookings.length.toLocaleString('en-IN')}
+                Showing {formatCount(visible.length)} of {formatCount(bookings.length)}
               </span>
             </p>
           )}
