@@ -1,3 +1,4 @@
+import { notePickerIntent } from './features/booking/pickerIntent';
 import { holdEarlyClicks } from './features/layout/earlyClicks';
 import { enhanceFragment, loadFragment } from './features/layout/fragments';
 import { startWebVitals } from './features/layout/reportWebVitals';
@@ -33,6 +34,23 @@ function afterFirstPaint(work: () => void): void {
   setTimeout(run, 100);
 }
 
+/** Downloads the scripts the page lists (data-prefetch) once it has loaded, without running them. */
+function prefetchListed(): void {
+  const listed = container.dataset.prefetch?.split(' ').filter(Boolean) ?? [];
+  if (listed.length === 0) return;
+  const prefetch = () => {
+    for (const href of listed) {
+      const link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.as = 'script';
+      link.href = href;
+      document.head.append(link);
+    }
+  };
+  if (document.readyState === 'complete') prefetch();
+  else addEventListener('load', prefetch, { once: true });
+}
+
 function startFragment(name: 'header' | 'footer'): void {
   const placeholder = document.getElementById(`site-${name}`);
   if (!placeholder) return;
@@ -45,33 +63,49 @@ const route = routeOf(window.location.pathname);
 const prerendered = container.dataset.prerendered === route;
 startFragment('header');
 
+/**
+ * The prerendered booking screen is what a guest sees at first, unless this session already chose
+ * a room or dates (kept by redux-persist) or the browser blocks storage (a warning must show).
+ */
+function bookingScreenAsBuilt(): boolean {
+  try {
+    window.localStorage.getItem('hotelBookings');
+    return window.sessionStorage.getItem('persist:hotelSelection') === null;
+  } catch {
+    return false;
+  }
+}
+
 if (prerendered) {
   startFragment('footer');
-  // Until React owns the page, its links navigate inside the app, loading it first if need be.
+  // Until React owns the page, its links navigate inside the app, loading it first if need be,
+  // and clicks on its buttons wait for it.
   const stopLinks = enhanceFragment(container, navigate);
-  if (route === paths.home) {
-    const wake = () => {
+  const releaseClicks = route === paths.home ? () => undefined : holdEarlyClicks(container);
+  const hydrate = () => {
+    // The screen's chunks (and the store) download beside React's, not after.
+    void screens[route]().catch(() => undefined);
+    if (route !== paths.home) void loadStore().catch(() => undefined);
+    void start()
+      .then((started) => started.firstScreen)
+      .then(() => {
+        stopLinks();
+        releaseClicks();
+      });
+  };
+  // The page as built is the page as it should look: React (and, on the booking screen, the
+  // date picker) loads on the guest's first move, so until then the phone runs no script at all.
+  if (route === paths.home || bookingScreenAsBuilt()) {
+    const wakeEvents = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'wheel', 'input', 'change'] as const;
+    const wake = (event: Event) => {
       for (const type of wakeEvents) removeEventListener(type, wake, true);
-      void start()
-        .then((started) => started.firstScreen)
-        .then(stopLinks);
+      notePickerIntent(event.target);
+      hydrate();
     };
-    const wakeEvents = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'wheel'] as const;
     for (const type of wakeEvents) addEventListener(type, wake, { capture: true, passive: true });
+    prefetchListed();
   } else {
-    // The booking screen's controls need React at once: its chunks are fetched beside React's,
-    // once the browser has painted the page (script work queued first can hold the first paint back).
-    const releaseClicks = holdEarlyClicks(container);
-    afterFirstPaint(() => {
-      void screens[route]().catch(() => undefined);
-      void loadStore().catch(() => undefined);
-      void start()
-        .then((started) => started.firstScreen)
-        .then(() => {
-          stopLinks();
-          releaseClicks();
-        });
-    });
+    afterFirstPaint(hydrate);
   }
 } else {
   // Fetch the first screen (and the store it needs) alongside React rather than after it: one

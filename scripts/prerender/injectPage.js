@@ -23,9 +23,10 @@ const preloadTags = (scripts = []) => scripts.map((href) => `<link href="${href}
 /**
  * A page the server sends for one route: the route's markup rendered at build time in #root
  * (marked with the route, so the app hydrates it), its stylesheets linked so it paints styled
- * before any script runs, and the scripts it needs at once preloaded.
+ * before any script runs, the scripts it needs at once preloaded, and those it needs on the
+ * guest's first move listed for prefetching (downloaded once the page has loaded, run only when needed).
  */
-function injectPage(template, markup, { route, stylesheets = [], preloadScripts = [] }) {
+function injectPage(template, markup, { route, stylesheets = [], preloadScripts = [], prefetchScripts = [] }) {
   if (!emptyRoot.test(template)) throw new Error('index.html has no empty <div id="root"> to put the page into');
   const { head, body } = splitHoistables(markup);
   const title = head.find((t) => t.startsWith('<title>'));
@@ -37,7 +38,10 @@ function injectPage(template, markup, { route, stylesheets = [], preloadScripts 
     ...preloadTags(preloadScripts),
   ].join('');
   page = page.replace('</head>', `${extraHead}</head>`);
-  return page.replace(emptyRoot, () => `<div id="root" data-prerendered="${route}">${body}</div>`);
+  // Prefetched from src/main.tsx once the page has loaded: as <link> tags they would compete with
+  // the page's own picture for the network.
+  const prefetch = prefetchScripts.length ? ` data-prefetch="${prefetchScripts.join(' ')}"` : '';
+  return page.replace(emptyRoot, () => `<div id="root" data-prerendered="${route}"${prefetch}>${body}</div>`);
 }
 
 /** The empty shell every other path gets, preloading the scripts every screen needs first. */

@@ -4,13 +4,13 @@ const webpack = require('webpack');
 const { appShell, injectPage } = require('./injectPage');
 
 /**
- * The pages rendered at build time from the app's own components. The home page loads no script
- * until the guest interacts; the booking screen preloads its scripts and hydrates at once.
+ * The pages rendered at build time from the app's own components. Both load React only on the
+ * guest's first interaction (src/main.tsx); the booking screen prefetches the scripts it will need.
  * public/serve.json sends each route its page; every other path gets app.html.
  */
 const prerenderedPages = [
-  { route: '/', chunk: 'home', file: 'index.html', preload: false },
-  { route: '/booking', chunk: 'booking', file: 'booking.html', preload: false },
+  { route: '/', chunk: 'home', file: 'index.html', prefetch: [] },
+  { route: '/booking', chunk: 'booking', file: 'booking.html', prefetch: ['app', 'store', 'booking', 'date-picker'] },
 ];
 
 /**
@@ -41,9 +41,13 @@ function prerenderConfigs(clientConfig) {
         for (const name of ['app', 'store'])
           for (const file of filesOf(name))
             if (file.endsWith('.js') && !appShellScripts.includes(publicPath + file)) appShellScripts.push(publicPath + file);
-        for (const { chunk } of prerenderedPages) {
+        for (const { chunk, prefetch } of prerenderedPages) {
           const files = filesOf(chunk).map((file) => publicPath + file);
-          pageAssets.set(chunk, { css: files.filter((f) => f.endsWith('.css')), js: files.filter((f) => f.endsWith('.js')) });
+          const later = prefetch
+            .flatMap(filesOf)
+            .filter((file) => file.endsWith('.js'))
+            .map((file) => publicPath + file);
+          pageAssets.set(chunk, { css: files.filter((f) => f.endsWith('.css')), prefetch: [...new Set(later)] });
         }
       });
     },
@@ -56,13 +60,9 @@ function prerenderConfigs(clientConfig) {
         delete require.cache[require.resolve(bundle)];
         const { renderPage } = require(bundle);
         const template = fs.readFileSync(path.join(clientOut, 'index.html'), 'utf8');
-        for (const { route, chunk, file, preload } of prerenderedPages) {
+        for (const { route, chunk, file } of prerenderedPages) {
           const assets = pageAssets.get(chunk);
-          const page = injectPage(template, await renderPage(route), {
-            route,
-            stylesheets: assets.css,
-            preloadScripts: preload ? [...new Set([...appShellScripts, ...assets.js])] : [],
-          });
+          const page = injectPage(template, await renderPage(route), { route, stylesheets: assets.css, prefetchScripts: assets.prefetch });
           fs.writeFileSync(path.join(clientOut, file), page);
         }
         const shell = appShell(template, { preloadScripts: appShellScripts });

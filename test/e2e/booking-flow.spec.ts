@@ -183,7 +183,8 @@ test.describe('edge cases', () => {
     await page.waitForLoadState('networkidle');
     expect(hasPicker()).toBe(false);
     await page.goto('/booking');
-    await expect(page.getByLabel('Check-in')).toBeVisible();
+    await page.getByLabel('Check-in').click();
+    await expect(page.getByRole('application', { name: 'Calendar' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(hasPicker()).toBe(true);
   });

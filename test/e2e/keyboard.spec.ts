@@ -127,7 +127,7 @@ for (const { width, height } of [
       // The new screen takes focus, so Tab goes on from its top.
       await expect(page.locator('main')).toBeFocused();
       // The date picker's code arrives just after the rooms; a guest sees the field become ready.
-      await expect(page.locator('#check-in')).toBeVisible();
+      await expect(page.locator('#check-in.DateInput_input')).toBeVisible();
 
       // Booking: the Check-in field opens the calendar.
       const calendar = page.getByRole('application', { name: 'Calendar' });

@@ -116,16 +116,27 @@ test("the booking screen hydrates the build's HTML without errors, then shows th
   });
 
   await page.goto('/booking');
+  // As built, the page needs no script until the guest moves: React is not even loaded yet.
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')))).toBe(
+    false,
+  );
+  // Reaching for the dates loads the app and the picker, which opens where the guest clicked.
+  await page.getByLabel('Check-in').click();
+  await expect(page.getByRole('application', { name: 'Calendar' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Check-in' })).toBeFocused();
   await hydrated(page);
   expect(await page.evaluate(() => document.querySelector('h1') === (window as unknown as { serverHeading?: Element }).serverHeading)).toBe(
     true,
   );
-  await expect(page.getByLabel('Check-in')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('application', { name: 'Calendar' })).toBeHidden();
   const suit = page.getByRole('region', { name: 'Suit Room' });
   await suit.getByLabel('Room(s)').first().selectOption('2');
   await expect(page.getByRole('button', { name: 'Reset Selection' })).toBeVisible();
 
-  // A reload sends the same first-time HTML; the session's selection appears once React owns it.
+  // A reload sends the same first-time HTML; with a selection in this session the app starts at
+  // once, without waiting for the guest, and shows it.
   await page.reload();
   await hydrated(page);
   await expect(suit.getByLabel('Room(s)').first()).toHaveValue('2');
@@ -159,4 +170,14 @@ test('a path the server cannot map to a page still gets the app\'s own "Page not
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('banner')).toBeVisible();
+});
+
+test('on the booking screen as built, tabbing to Check-in opens the calendar there once the picker is in', async ({ page }) => {
+  await page.goto('/booking');
+  for (let stop = 0; stop < 30; stop++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => document.activeElement?.id === 'check-in')) break;
+  }
+  await expect(page.getByRole('application', { name: 'Calendar' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Check-in' })).toBeFocused();
 });

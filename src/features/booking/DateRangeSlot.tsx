@@ -25,9 +25,10 @@ function useHydrated(): boolean {
 /** The date range field, or its same-size placeholder until the picker's code is in. */
 export function DateRangeSlot(props: ComponentProps<typeof DateRangeField>) {
   const hydrated = useHydrated();
-  if (!hydrated) return <DateRangePlaceholder />;
+  const placeholder = <DateRangePlaceholder />;
+  if (!hydrated) return placeholder;
   return (
-    <Suspense fallback={<DateRangePlaceholder />}>
+    <Suspense fallback={placeholder}>
       <DateRangeField {...props} />
     </Suspense>
   );
