@@ -82,6 +82,9 @@ if (prerendered) {
   // and clicks on its buttons wait for it.
   const stopLinks = enhanceFragment(container, navigate);
   const releaseClicks = route === paths.home ? () => undefined : holdEarlyClicks(container);
+  // A date input focused before React owns the page is where the picker opens when it arrives.
+  const noteIntent = (event: Event) => notePickerIntent(event.target);
+  addEventListener('focusin', noteIntent, true);
   const hydrate = () => {
     // The screen's chunks (and the store) download beside React's, not after.
     void screens[route]().catch(() => undefined);
@@ -91,15 +94,15 @@ if (prerendered) {
       .then(() => {
         stopLinks();
         releaseClicks();
+        removeEventListener('focusin', noteIntent, true);
       });
   };
   // The page as built is the page as it should look: React (and, on the booking screen, the
   // date picker) loads on the guest's first move, so until then the phone runs no script at all.
   if (route === paths.home || bookingScreenAsBuilt()) {
     const wakeEvents = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'wheel', 'input', 'change'] as const;
-    const wake = (event: Event) => {
+    const wake = () => {
       for (const type of wakeEvents) removeEventListener(type, wake, true);
-      notePickerIntent(event.target);
       hydrate();
     };
     for (const type of wakeEvents) addEventListener(type, wake, { capture: true, passive: true });

@@ -137,6 +137,11 @@ test("the booking screen hydrates the build's HTML without errors, then shows th
 
   // A reload sends the same first-time HTML; with a selection in this session the app starts at
   // once, without waiting for the guest, and shows it.
+  // redux-persist writes the session's selection on its next tick; reload once it has.
+  await page.waitForFunction(() => {
+    const stored = JSON.parse(sessionStorage.getItem('persist:hotelSelection') ?? '{}') as { roomCount?: string };
+    return stored.roomCount === '2';
+  });
   await page.reload();
   await hydrated(page);
   await expect(suit.getByLabel('Room(s)').first()).toHaveValue('2');
