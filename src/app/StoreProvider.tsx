@@ -10,8 +10,11 @@ const { store, bookingStorage } = makeStore();
 startBookingSync(store, bookingStorage);
 
 // The prerendered booking screen shows the state before any storage is read. Hydration renders
-// that same state first (no mismatch), then React shows the guest's own selection.
-const serverState = makeStoreBeforeStorage().store.getState();
+// that same state first (no mismatch), then React shows the guest's own selection. Pages that
+// were not prerendered need no such state.
+const serverState = document.getElementById('root')?.hasAttribute('data-prerendered')
+  ? makeStoreBeforeStorage().store.getState()
+  : undefined;
 
 export function StoreProvider({ children }: { children: ReactNode }) {
   return (

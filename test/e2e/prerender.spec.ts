@@ -27,13 +27,16 @@ test('other paths get the empty shell, not a flash of the home page', async ({ b
   await context.close();
 });
 
-test('with JavaScript, the app hydrates the prerendered page without errors or warnings', async ({ page }) => {
+/**
+ * Collects console errors and warnings, and remembers the heading the parser built from the
+ * server's HTML before any script ran (to check that hydration adopts it rather than replacing it).
+ */
+async function watchHydration(page: Page): Promise<string[]> {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  // Remember the heading the parser built from the server's HTML, before any script runs.
   await page.addInitScript(() => {
     const observer = new MutationObserver(() => {
       const heading = document.querySelector('h1');
@@ -43,6 +46,11 @@ test('with JavaScript, the app hydrates the prerendered page without errors or w
     });
     observer.observe(document, { childList: true, subtree: true });
   });
+  return problems;
+}
+
+test('with JavaScript, the app hydrates the prerendered page without errors or warnings', async ({ page }) => {
+  const problems = await watchHydration(page);
 
   await page.goto('/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Book Now' })).toBeVisible();
@@ -100,20 +108,7 @@ const hydrated = (page: Page) =>
   page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')));
 
 test("the booking screen hydrates the build's HTML without errors, then shows the guest's own selection", async ({ page }) => {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  await page.addInitScript(() => {
-    const observer = new MutationObserver(() => {
-      const heading = document.querySelector('h1');
-      if (!heading) return;
-      (window as unknown as { serverHeading: Element }).serverHeading = heading;
-      observer.disconnect();
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  });
+  const problems = await watchHydration(page);
 
   await page.goto('/booking');
   // As built, the page needs no script until the guest moves: React is not even loaded yet.
