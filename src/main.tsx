@@ -66,6 +66,8 @@ startFragment('header');
 /**
  * The prerendered booking screen is what a guest sees at first, unless this session already chose
  * a room or dates (kept by redux-persist) or the browser blocks storage (a warning must show).
+ * The keys are written out here: importing them would bring Redux and the booking code into this
+ * entry script, which must stay small.
  */
 function bookingScreenAsBuilt(): boolean {
   try {
