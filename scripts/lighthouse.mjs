@@ -77,26 +77,20 @@ async function audit(chrome, url, formFactor) {
   const config = formFactor === 'desktop' ? desktopConfig : undefined;
   const { lhr } = await lighthouse(url, flags, config);
   if (lhr.runtimeError) throw new Error(`${url} (${formFactor}): ${lhr.runtimeError.message}`);
+  const debug = (label, value, items) => console.error(url, formFactor, label, value, items.join(' | '));
   if (process.env.LIGHTHOUSE_DEBUG_CLS) {
     const shifts = lhr.audits['layout-shifts']?.details?.items ?? [];
-    console.error(
-      url,
-      formFactor,
+    debug(
       'CLS',
       lhr.audits['cumulative-layout-shift'].numericValue,
-      shifts.map((s) => `${s.score?.toFixed(3)} ${s.node?.selector}`).join(' | '),
+      shifts.map((s) => `${s.score?.toFixed(3)} ${s.node?.selector}`),
     );
   }
   if (process.env.LIGHTHOUSE_DEBUG_TBT) {
     // The main-thread tasks that cost blocking time (simulated), and which script each ran.
     const tasks = lhr.audits['long-tasks']?.details?.items ?? [];
-    console.error(
-      url,
-      formFactor,
-      'TBT',
-      Math.round(lhr.audits['total-blocking-time'].numericValue),
-      tasks.map((t) => `${Math.round(t.startTime)}+${Math.round(t.duration)} ${String(t.url).split('/').pop()}`).join(' | '),
-    );
+    const task = (t) => `${Math.round(t.startTime)}+${Math.round(t.duration)} ${String(t.url).split('/').pop()}`;
+    debug('TBT', Math.round(lhr.audits['total-blocking-time'].numericValue), tasks.map(task));
   }
   return {
     scores: Object.fromEntries(categories.map((id) => [id, Math.round(lhr.categories[id].score * 100)])),

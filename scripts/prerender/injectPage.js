@@ -23,20 +23,16 @@ const preloadTags = (scripts = []) => scripts.map((href) => `<link href="${href}
 /**
  * A page the server sends for one route: the route's markup rendered at build time in #root
  * (marked with the route, so the app hydrates it), its stylesheets linked so it paints styled
- * before any script runs, the scripts it needs at once preloaded, and those it needs on the
- * guest's first move listed for prefetching (downloaded once the page has loaded, run only when needed).
+ * before any script runs, and the scripts it needs on the guest's first move listed for
+ * prefetching (downloaded once the page has loaded, run only when needed).
  */
-function injectPage(template, markup, { route, stylesheets = [], preloadScripts = [], prefetchScripts = [] }) {
+function injectPage(template, markup, { route, stylesheets = [], prefetchScripts = [] }) {
   if (!emptyRoot.test(template)) throw new Error('index.html has no empty <div id="root"> to put the page into');
   const { head, body } = splitHoistables(markup);
   const title = head.find((t) => t.startsWith('<title>'));
   let page = template;
   if (title) page = page.replace(/<title>[\s\S]*?<\/title>/, title);
-  const extraHead = [
-    ...head.filter((t) => t !== title),
-    ...stylesheets.map((href) => `<link href="${href}" rel="stylesheet">`),
-    ...preloadTags(preloadScripts),
-  ].join('');
+  const extraHead = [...head.filter((t) => t !== title), ...stylesheets.map((href) => `<link href="${href}" rel="stylesheet">`)].join('');
   page = page.replace('</head>', `${extraHead}</head>`);
   // Prefetched from src/main.tsx once the page has loaded: as <link> tags they would compete with
   // the page's own picture for the network.

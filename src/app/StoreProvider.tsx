@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { startBookingSync } from '../features/bookings/bookingSync';
+import { paths } from './paths';
 import { makeStore } from './store';
 import { makeStoreBeforeStorage } from './storeBeforeStorage';
 
@@ -10,11 +11,10 @@ const { store, bookingStorage } = makeStore();
 startBookingSync(store, bookingStorage);
 
 // The prerendered booking screen shows the state before any storage is read. Hydration renders
-// that same state first (no mismatch), then React shows the guest's own selection. Pages that
-// were not prerendered need no such state.
-const serverState = document.getElementById('root')?.hasAttribute('data-prerendered')
-  ? makeStoreBeforeStorage().store.getState()
-  : undefined;
+// that same state first (no mismatch), then React shows the guest's own selection. No other
+// page hydrates a screen with a store, so none needs this state.
+const serverState =
+  document.getElementById('root')?.dataset.prerendered === paths.booking ? makeStoreBeforeStorage().store.getState() : undefined;
 
 export function StoreProvider({ children }: { children: ReactNode }) {
   return (
