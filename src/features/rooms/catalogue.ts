@@ -14,6 +14,8 @@ export interface RoomType {
   description: string;
   features: readonly string[];
   packages: readonly RoomPackage[];
+  /** How many rooms of this type the hotel has: the most that hotel mode lets be booked for one night. */
+  roomsInHotel: number;
 }
 
 export type RoomId = 'deluxe' | 'executive';
@@ -27,6 +29,7 @@ export const rooms: readonly RoomType[] = [
     description: 'A bright, quiet double room with a view of the hills.',
     features: ['Double bed', 'Breakfast for two', 'Free Wi-Fi', 'Hot water around the clock'],
     packages: [{ name: 'Room With Breakfast', price: 3500, discountPrice: 3000 }],
+    roomsInHotel: 8,
   },
   {
     id: 'executive',
@@ -36,6 +39,7 @@ export const rooms: readonly RoomType[] = [
     description: 'A larger suite with a sitting area and a private balcony.',
     features: ['King-size bed', 'Sitting area with sofa', 'Private balcony', 'Breakfast for two'],
     packages: [{ name: 'Room With Breakfast', price: 4500, discountPrice: 4000 }],
+    roomsInHotel: 4,
   },
 ];
 

@@ -1,0 +1,81 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Database } from './db/database';
+import { bodyLimit } from './limits';
+import { registerAdminDecorator } from './plugins/adminAuth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSameOriginCheck } from './plugins/sameOrigin';
+import { adminBookingRoutes } from './routes/adminBookings';
+import { adminImportRoutes } from './routes/adminImport';
+import { adminSessionRoutes } from './routes/adminSession';
+import { availabilityRoutes } from './routes/availability';
+import { bookingRoutes } from './routes/bookings';
+import { healthRoutes } from './routes/health';
+import { pagePolicy, readSite, registerSite } from './site';
+
+export interface AppOptions {
+  db: Database;
+  /** The production build to serve; without it only the API runs (API tests). */
+  distDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Booking lookups per address per minute. */
+  lookupsPerMinute?: number;
+  /** Behind a proxy: trust its X-Forwarded-For / -Proto (true, a hop count or addresses). */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+}
+
+/** Builds the server from its parts, without listening (tests call inject() or listen themselves). */
+export async function buildApp(options: AppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit,
+    trustProxy: options.trustProxy ?? false,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    // Whole-request bound: a stalled client or database cannot hold a request for ever.
+    requestTimeout: 30_000,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandling(app);
+  registerAdminDecorator(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+  });
+
+  await app.register(cookie);
+  registerSameOriginCheck(app);
+
+  const site = options.distDir ? readSite(options.distDir) : null;
+  const contentSecurityPolicy = site ? pagePolicy(site.app) : null;
+  // The pages' own policy, now also as a header, plus what only a header can say (no framing).
+  const directives = Object.fromEntries(
+    (contentSecurityPolicy ?? "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'")
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: { ...directives, 'frame-ancestors': ["'none'"] } },
+    // HSTS only means something over HTTPS; browsers ignore it on http://localhost.
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  if (site) await registerSite(app, site);
+  await app.register(healthRoutes, { db: options.db });
+  await app.register(availabilityRoutes, { db: options.db });
+  await app.register(bookingRoutes, { db: options.db, lookupsPerMinute: options.lookupsPerMinute ?? 30 });
+  await app.register(adminSessionRoutes, { db: options.db });
+  await app.register(adminBookingRoutes, { db: options.db });
+  await app.register(adminImportRoutes, { db: options.db });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import { hashPassword } from './passwords';
+
+/** SQL for admin accounts, sessions and sign-in throttling (tables from migration 002). */
+
+export const sessionIdleHours = 24;
+
+export function sha256(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+export async function adminCount(db: pg.Pool): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM admins');
+  return rows[0]?.n ?? 0;
+}
+
+export async function passwordHashOf(db: pg.Pool, username: string): Promise<string | null> {
+  const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM admins WHERE username = $1', [username]);
+  return rows[0]?.password_hash ?? null;
+}
+
+/** Creates the account or sets its password; every session of that account ends. */
+export async function setAdminPassword(db: pg.Pool, username: string, password: string): Promise<void> {
+  const hash = await hashPassword(password);
+  await db.query(
+    `INSERT INTO admins (username, password_hash) VALUES ($1, $2)
+     ON CONFLICT (username) DO UPDATE SET password_hash = excluded.password_hash, updated_at = now()`,
+    [username, hash],
+  );
+  await db.query('DELETE FROM admin_sessions WHERE username = $1', [username]);
+}
+
+export interface AdminSession {
+  username: string;
+  csrfToken: string;
+}
+
+export async function createSession(db: pg.Pool, username: string): Promise<AdminSession & { token: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const csrfToken = randomBytes(32).toString('base64url');
+  await db.query('INSERT INTO admin_sessions (token_hash, username, csrf_token) VALUES ($1, $2, $3)', [sha256(token), username, csrfToken]);
+  return { token, username, csrfToken };
+}
+
+/** The session behind a cookie, if it was used within the idle limit; each use extends it. */
+export async function touchSession(db: pg.Pool, token: string): Promise<AdminSession | null> {
+  const { rows } = await db.query<{ username: string; csrf_token: string }>(
+    `UPDATE admin_sessions SET last_seen = now()
+      WHERE token_hash = $1 AND last_seen > now() - make_interval(hours => $2)
+      RETURNING username, csrf_token`,
+    [sha256(token), sessionIdleHours],
+  );
+  const row = rows[0];
+  return row ? { username: row.username, csrfToken: row.csrf_token } : null;
+}
+
+export async function endSession(db: pg.Pool, token: string): Promise<void> {
+  await db.query('DELETE FROM admin_sessions WHERE token_hash = $1', [sha256(token)]);
+}
+
+export async function purgeIdleSessions(db: pg.Pool): Promise<void> {
+  await db.query('DELETE FROM admin_sessions WHERE last_seen < now() - make_interval(hours => $1)', [sessionIdleHours]);
+}
+
+/** Free tries before the delay starts, and how it grows: 1 s, 2 s, 4 s … up to 15 minutes. */
+export const freeTries = 5;
+export function delayAfter(failures: number): number {
+  if (failures < freeTries) return 0;
+  return Math.min(2 ** (failures - freeTries), 900);
+}
+
+/** Seconds until another try is allowed for any of these keys (0: now). */
+export async function secondsToWait(db: pg.Pool, keys: string[]): Promise<number> {
+  const { rows } = await db.query<{ failures: number; since: number }>(
+    'SELECT failures, extract(epoch FROM now() - last_failure)::float8 AS since FROM sign_in_failures WHERE key = ANY($1)',
+    [keys],
+  );
+  return Math.max(0, ...rows.map((row) => Math.ceil(delayAfter(row.failures) - row.since)));
+}
+
+export async function recordFailure(db: pg.Pool, keys: string[]): Promise<void> {
+  await db.query(
+    `INSERT INTO sign_in_failures (key, failures, last_failure) SELECT k, 1, now() FROM unnest($1::text[]) AS k
+     ON CONFLICT (key) DO UPDATE SET failures = sign_in_failures.failures + 1, last_failure = now()`,
+    [keys],
+  );
+}
+
+export async function clearFailures(db: pg.Pool, keys: string[]): Promise<void> {
+  await db.query('DELETE FROM sign_in_failures WHERE key = ANY($1)', [keys]);
+}

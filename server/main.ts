@@ -1,0 +1,68 @@
+import { buildApp } from './app';
+import { adminCount, purgeIdleSessions, setAdminPassword } from './auth/adminQueries';
+import { newPassword } from './auth/passwords';
+import { readConfig } from './config';
+import { purgeDeleted } from './db/bookingQueries';
+import { openDatabase } from './db/database';
+
+/** `npm start`: open (or start) the database, make the first admin, listen, and stop in order. */
+async function main() {
+  const config = readConfig();
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp({
+    db,
+    distDir: config.distDir,
+    trustProxy: config.trustProxy,
+    logger: { level: config.logLevel },
+  });
+
+  if ((await adminCount(db.pool)) === 0) {
+    const password = config.adminPassword ?? newPassword();
+    await setAdminPassword(db.pool, config.adminUsername, password);
+    const shown = config.adminPassword ? 'the password in ADMIN_PASSWORD' : `password ${password}`;
+    // Printed once, on the first start only: the database keeps only its hash.
+    console.log(`\nAdmin account created: sign in at /admin-bookings as "${config.adminUsername}" with ${shown}\n(printed only now; set a new one any time with: npm run admin:password)\n`);
+  }
+
+  const housekeeping = setInterval(() => {
+    purgeDeleted(db.pool).catch(() => undefined);
+    purgeIdleSessions(db.pool).catch(() => undefined);
+  }, 3_600_000);
+  housekeeping.unref();
+  await purgeDeleted(db.pool);
+
+  let stopping = false;
+  async function stop(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping: no new requests, finishing those in flight');
+    clearInterval(housekeeping);
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  }
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await db.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      console.error(`Port ${config.port} is already in use. Stop what uses it, or choose another port: PORT=8081 npm start`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  console.log(`Hotel site (hotel mode, ${db.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL from DATABASE_URL'}) at http://localhost:${config.port}`);
+}
+
+main().catch((error: Error) => {
+  console.error(`The server could not start: ${error.message}`);
+  process.exit(1);
+});

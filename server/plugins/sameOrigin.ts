@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** The header our own pages send with every state-changing request. */
+export const clientHeader = 'x-requested-with';
+export const clientHeaderValue = 'hotel-site';
+
+function crossSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site && site !== 'same-origin' && site !== 'none') return true;
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  try {
+    return new URL(origin).host !== request.headers.host;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * CSRF defence for everyone (guests have no session to hold a token): a state-changing request
+ * must carry our custom header, which a cross-site form cannot send and a cross-site script can
+ * send only after a CORS preflight we never grant, and must not say it comes from another site.
+ * Admin requests also need the session's CSRF token (plugins/adminAuth.ts).
+ */
+export function registerSameOriginCheck(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (!request.url.startsWith('/api/')) return;
+    if (crossSite(request) || request.headers[clientHeader] !== clientHeaderValue) {
+      return reply.code(403).send({ error: 'Forbidden', message: 'This request must come from the hotel site itself.' });
+    }
+  });
+}

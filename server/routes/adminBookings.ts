@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { rooms as roomTypes } from '../../src/features/rooms/catalogue';
+import { capacityOf, hotelToday, roomsLeftMessage } from '../bookingRules';
+import { allBookings, deleteBooking, occupancy, recentAudit, restoreBooking, searchBookings } from '../db/bookingQueries';
+import type { Booking } from '../db/bookingQueries';
+import type { Database } from '../db/database';
+import { requireAdmin } from '../plugins/adminAuth';
+import { BookingParams, ExportQuery, OccupancyQuery, SearchQuery } from '../schemas/bookingSchemas';
+
+/** A spreadsheet must not run a cell a guest typed: formula starters get a leading quote. */
+function csvCell(value: string | number | null): string {
+  const text = value === null ? '' : String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function toCsv(bookings: Booking[]): string {
+  const header = ['bookingId', 'email', 'roomName', 'rooms', 'checkIn', 'checkOut', 'totalPrice', 'createdAt'];
+  const lines = bookings.map((b) => [b.bookingId, b.email, b.roomName, b.rooms, b.checkIn, b.checkOut, b.totalPrice, b.createdAt].map(csvCell).join(','));
+  return [header.join(','), ...lines].join('\r\n') + '\r\n';
+}
+
+export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+  app.addHook('preHandler', requireAdmin(db.pool));
+  const notFound = (bookingId: string) => ({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
+
+  app.get('/api/admin/bookings', { schema: { querystring: SearchQuery } }, async (request) => {
+    const page = request.query.page ?? 1;
+    const pageSize = request.query.pageSize ?? 50;
+    const result = await searchBookings(db.pool, (request.query.q ?? '').trim(), page, pageSize);
+    return { ...result, page, pageSize };
+  });
+
+  app.delete('/api/admin/bookings/:bookingId', { schema: { params: BookingParams } }, async (request, reply) => {
+    const booking = await deleteBooking(db.pool, request.params.bookingId, request.ip);
+    if (!booking) return reply.code(404).send(notFound(request.params.bookingId));
+    request.log.info({ bookingId: booking.bookingId, admin: request.admin?.username }, 'booking deleted');
+    return { booking };
+  });
+
+  app.post('/api/admin/bookings/:bookingId/restore', { schema: { params: BookingParams } }, async (request, reply) => {
+    const result = await restoreBooking(db.pool, request.params.bookingId, capacityOf, request.ip);
+    if (result.outcome === 'missing') return reply.code(404).send({ error: 'Not Found', message: `No deleted booking with ID: ${request.params.bookingId}` });
+    if (result.outcome === 'unavailable') {
+      return reply.code(409).send({ error: 'Conflict', message: `This booking cannot be restored: its rooms were booked meanwhile. ${roomsLeftMessage('', result.left)}`.trim() });
+    }
+    return { booking: result.booking };
+  });
+
+  app.get('/api/admin/occupancy', { schema: { querystring: OccupancyQuery } }, async (request) => {
+    const from = request.query.from ?? hotelToday();
+    const days = request.query.days ?? 60;
+    const booked = await occupancy(db.pool, from, days);
+    return {
+      from,
+      days,
+      rooms: roomTypes.map((room) => ({ roomId: room.id, title: room.title, capacity: room.roomsInHotel, booked: booked.get(room.id) ?? new Array<number>(days).fill(0) })),
+    };
+  });
+
+  app.get('/api/admin/audit', async () => ({ items: await recentAudit(db.pool, 50) }));
+
+  app.get('/api/admin/export', { schema: { querystring: ExportQuery } }, async (request, reply) => {
+    const bookings = await allBookings(db.pool);
+    const stamp = new Date().toISOString().slice(0, 10);
+    if (request.query.format === 'csv') {
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="hotel-bookings-${stamp}.csv"`)
+        .send(toCsv(bookings));
+    }
+    return reply
+      .header('Content-Type', 'application/json; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="hotel-bookings-${stamp}.json"`)
+      .send(JSON.stringify(bookings, null, 2));
+  });
+};

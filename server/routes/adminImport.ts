@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { readBookingRecord, roomsOf } from '../../src/features/bookings/bookingRecord';
+import { rooms as roomTypes } from '../../src/features/rooms/catalogue';
+import { capacityOf } from '../bookingRules';
+import { importBooking } from '../db/bookingQueries';
+import type { Database } from '../db/database';
+import { requireAdmin } from '../plugins/adminAuth';
+import { ImportBody } from '../schemas/bookingSchemas';
+import { importBodyLimit } from '../limits';
+
+type Conflict = { bookingId: string; reason: string };
+
+/**
+ * Takes the browser-only mode's JSON backup (Download JSON on its admin dashboard) into the
+ * hotel's database: IDs are kept, an ID the hotel already has is reported and left as it is,
+ * and a record whose nights are full is reported rather than overbooked.
+ */
+export const adminImportRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+  app.addHook('preHandler', requireAdmin(db.pool));
+  app.post('/api/admin/import', { bodyLimit: importBodyLimit, schema: { body: ImportBody } }, async (request) => {
+    let imported = 0;
+    const conflicts: Conflict[] = [];
+    for (const [index, raw] of request.body.entries()) {
+      const read = readBookingRecord(raw);
+      if ('problem' in read) {
+        conflicts.push({ bookingId: `record ${index + 1}`, reason: `not a booking record (${read.problem})` });
+        continue;
+      }
+      const record = read.record;
+      const room = roomTypes.find((type) => type.title === record.roomName);
+      const rooms = roomsOf(record);
+      if (rooms > 3) {
+        conflicts.push({ bookingId: record.bookingId, reason: 'more than 3 rooms' });
+        continue;
+      }
+      if (record.checkIn && record.checkOut && record.checkOut <= record.checkIn) {
+        conflicts.push({ bookingId: record.bookingId, reason: 'check-out is not after check-in' });
+        continue;
+      }
+      const holdsNights = Boolean(room && record.checkIn && record.checkOut && rooms > 0);
+      const outcome = await importBooking(
+        db.pool,
+        {
+          bookingId: record.bookingId,
+          roomId: holdsNights ? room!.id : null,
+          roomName: record.roomName,
+          rooms,
+          checkIn: record.checkIn,
+          checkOut: record.checkOut,
+          totalPrice: Math.round(record.totalPrice),
+          email: record.email,
+          createdAt: record.createdAt && !Number.isNaN(Date.parse(record.createdAt)) ? record.createdAt : null,
+        },
+        room ? capacityOf(room.id) : 0,
+        request.ip,
+      );
+      if (outcome === 'imported') imported++;
+      else conflicts.push({ bookingId: record.bookingId, reason: outcome === 'exists' ? 'the hotel already has a booking with this ID' : 'no rooms of this type are left on those nights' });
+    }
+    return { imported, conflicts };
+  });
+};

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { clearFailures, createSession, endSession, passwordHashOf, recordFailure, secondsToWait, sessionIdleHours } from '../auth/adminQueries';
+import { decoyHash, verifyPassword } from '../auth/passwords';
+import type { Database } from '../db/database';
+import { requireAdmin, sessionCookie } from '../plugins/adminAuth';
+import { SignInBody } from '../schemas/bookingSchemas';
+
+const wrongCredentials = { error: 'Unauthorized', message: 'Wrong name or password.' };
+
+export const adminSessionRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+  app.post('/api/admin/sign-in', { schema: { body: SignInBody } }, async (request, reply) => {
+    const { username, password } = request.body;
+    // Throttled per account and per address; the same for a name that does not exist.
+    const keys = [`user:${username.toLowerCase()}`, `addr:${request.ip}`];
+    const wait = await secondsToWait(db.pool, keys);
+    if (wait > 0) {
+      return reply
+        .code(429)
+        .header('Retry-After', String(wait))
+        .send({ error: 'Too Many Requests', message: `Too many sign-in attempts. Try again in ${wait} second${wait === 1 ? '' : 's'}.` });
+    }
+    const stored = await passwordHashOf(db.pool, username);
+    const matches = await verifyPassword(password, stored ?? decoyHash);
+    if (!stored || !matches) {
+      await recordFailure(db.pool, keys);
+      request.log.warn({ username }, 'failed admin sign-in');
+      return reply.code(401).send(wrongCredentials);
+    }
+    await clearFailures(db.pool, keys);
+    const session = await createSession(db.pool, username);
+    reply.setCookie(sessionCookie, session.token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      // Browsers drop Secure cookies on plain http; on anything but localhost the site must be https.
+      secure: request.protocol === 'https',
+      path: '/api',
+      maxAge: sessionIdleHours * 3600 * 30,
+    });
+    return { username: session.username, csrfToken: session.csrfToken };
+  });
+
+  app.post('/api/admin/sign-out', async (request, reply) => {
+    const token = request.cookies[sessionCookie];
+    if (token) await endSession(db.pool, token);
+    reply.clearCookie(sessionCookie, { path: '/api' });
+    return reply.code(204).send();
+  });
+
+  app.get('/api/admin/session', { preHandler: requireAdmin(db.pool) }, async (request) => ({
+    username: request.admin!.username,
+    csrfToken: request.admin!.csrfToken,
+  }));
+};

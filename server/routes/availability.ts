@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { findRoom } from '../../src/features/rooms/catalogue';
+import { capacities, stayProblem } from '../bookingRules';
+import { availability } from '../db/bookingQueries';
+import type { Database } from '../db/database';
+import { StayQuery } from '../schemas/bookingSchemas';
+
+export const availabilityRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+  app.get('/api/availability', { schema: { querystring: StayQuery } }, async (request, reply) => {
+    const { checkIn, checkOut } = request.query;
+    const problem = stayProblem(checkIn, checkOut);
+    if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
+    const rooms = await availability(db.pool, capacities, checkIn, checkOut);
+    return { checkIn, checkOut, rooms: rooms.map((room) => ({ ...room, title: findRoom(room.roomId)?.title ?? room.roomId })) };
+  });
+};

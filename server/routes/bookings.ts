@@ -1,0 +1,104 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { capacityOf, priceStay, roomsLeftMessage, stayProblem } from '../bookingRules';
+import { sha256 } from '../auth/adminQueries';
+import { changeEmail, confirmBooking, findBooking } from '../db/bookingQueries';
+import type { StoredBooking } from '../db/bookingQueries';
+import type { Database } from '../db/database';
+import { guestKeyHeader } from '../plugins/adminAuth';
+import { BookingParams, ConfirmBody, EmailBody, LookupBody } from '../schemas/bookingSchemas';
+
+export interface BookingRouteOptions {
+  db: Database;
+  /** Booking lookups allowed per address per minute (GET by ID, lookup, email change). */
+  lookupsPerMinute: number;
+}
+
+/** What a guest sees of a booking: never the guest key's hash. */
+function publicBooking({ guestKeyHash: _hidden, ...booking }: StoredBooking) {
+  return booking;
+}
+
+function holdsKey(request: FastifyRequest, booking: StoredBooking): boolean {
+  const key = request.headers[guestKeyHeader];
+  return typeof key === 'string' && booking.guestKeyHash !== null && sha256(key).equals(booking.guestKeyHash);
+}
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const normaliseId = (id: string) => id.trim().toUpperCase();
+const notFoundReply = (bookingId: string) => ({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
+
+export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = async (app, { db, lookupsPerMinute }) => {
+  app.post('/api/bookings', { schema: { body: ConfirmBody } }, async (request, reply) => {
+    const body = request.body;
+    const problem = stayProblem(body.checkIn, body.checkOut);
+    if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
+    const stay = priceStay(body.roomId, body.packageIndex, body.rooms, body.checkIn, body.checkOut);
+    if (typeof stay === 'string') return reply.code(400).send({ error: 'Bad Request', message: stay });
+    const result = await confirmBooking(db.pool, {
+      draftId: body.draftId,
+      bookingId: body.bookingId,
+      guestKeyHash: sha256(body.guestKey),
+      roomId: stay.room.id,
+      roomName: stay.room.title,
+      packageIndex: body.packageIndex,
+      rooms: body.rooms,
+      checkIn: body.checkIn,
+      checkOut: body.checkOut,
+      totalPrice: stay.totalPrice,
+      email: body.email.trim(),
+      capacity: capacityOf(stay.room.id),
+    });
+    if (result.outcome === 'unavailable') {
+      return reply.code(409).send({ error: 'Conflict', message: roomsLeftMessage(stay.room.id, result.left), roomId: stay.room.id, left: result.left });
+    }
+    if (!result.guestKeyMatches) {
+      // Someone else's draft ID: say nothing about the booking behind it.
+      return reply.code(409).send({ error: 'Conflict', message: 'This booking draft was already confirmed from another device.' });
+    }
+    request.log.info({ bookingId: result.booking.bookingId, outcome: result.outcome }, 'booking confirmed');
+    return reply.code(result.outcome === 'created' ? 201 : 200).send({ booking: result.booking });
+  });
+
+  // Lookups share one limit per address, so that walking the 900,000 IDs takes weeks.
+  await app.register(async (scope) => {
+    const lookups = scope.withTypeProvider<TypeBoxTypeProvider>();
+    await lookups.register(rateLimit, {
+      max: lookupsPerMinute,
+      timeWindow: 60_000,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: `Too many booking lookups from this address. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      }),
+    });
+
+    lookups.get('/api/bookings/:bookingId', { schema: { params: BookingParams } }, async (request, reply) => {
+      const bookingId = normaliseId(request.params.bookingId);
+      const booking = await findBooking(db.pool, bookingId);
+      if (!booking) return reply.code(404).send(notFoundReply(bookingId));
+      if (holdsKey(request, booking)) return { booking: publicBooking(booking) };
+      // Without the key: that it exists and its dates, nothing about who booked it.
+      return { booking: { bookingId: booking.bookingId, checkIn: booking.checkIn, checkOut: booking.checkOut } };
+    });
+
+    lookups.post('/api/bookings/lookup', { schema: { body: LookupBody } }, async (request, reply) => {
+      const bookingId = normaliseId(request.body.bookingId);
+      const booking = await findBooking(db.pool, bookingId);
+      // A wrong email gets exactly the answer an unknown ID gets.
+      if (!booking || !sameEmail(booking.email, request.body.email)) return reply.code(404).send(notFoundReply(bookingId));
+      return { booking: publicBooking(booking) };
+    });
+
+    lookups.put('/api/bookings/:bookingId/email', { schema: { params: BookingParams, body: EmailBody } }, async (request, reply) => {
+      const bookingId = normaliseId(request.params.bookingId);
+      const booking = await findBooking(db.pool, bookingId);
+      const allowed = booking && (holdsKey(request, booking) || (request.body.currentEmail !== undefined && sameEmail(booking.email, request.body.currentEmail)));
+      if (!allowed) return reply.code(404).send(notFoundReply(bookingId));
+      const changed = await changeEmail(db.pool, bookingId, request.body.email.trim(), 'guest', request.ip);
+      if (!changed) return reply.code(404).send(notFoundReply(bookingId));
+      return { booking: changed };
+    });
+  });
+};

@@ -1,0 +1,50 @@
+import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+
+/** Request and reply schemas: every field a client sends is checked here before a route runs. */
+
+export const isoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+export const bookingIdParam = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+export const email = Type.String({ format: 'email', maxLength: 254 });
+
+export const StayQuery = Type.Object({ checkIn: isoDate, checkOut: isoDate }, { additionalProperties: false });
+
+export const ConfirmBody = Type.Object(
+  {
+    draftId: Type.String({ format: 'uuid' }),
+    bookingId: Type.String({ pattern: '^BK[1-9][0-9]{5}$' }),
+    roomId: Type.String({ maxLength: 32 }),
+    packageIndex: Type.Integer({ minimum: 0, maximum: 9 }),
+    rooms: Type.Integer({ minimum: 1, maximum: 3 }),
+    checkIn: isoDate,
+    checkOut: isoDate,
+    email,
+    guestKey: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }),
+  },
+  { additionalProperties: false },
+);
+export type ConfirmBody = Static<typeof ConfirmBody>;
+
+export const BookingParams = Type.Object({ bookingId: bookingIdParam }, { additionalProperties: false });
+export const LookupBody = Type.Object({ bookingId: bookingIdParam, email: Type.String({ minLength: 1, maxLength: 254 }) }, { additionalProperties: false });
+export const EmailBody = Type.Object({ email, currentEmail: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })) }, { additionalProperties: false });
+
+export const SearchQuery = Type.Object(
+  {
+    q: Type.Optional(Type.String({ maxLength: 200 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  },
+  { additionalProperties: false },
+);
+export const OccupancyQuery = Type.Object(
+  { from: Type.Optional(isoDate), days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366 })) },
+  { additionalProperties: false },
+);
+export const ExportQuery = Type.Object({ format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('json')])) }, { additionalProperties: false });
+export const SignInBody = Type.Object(
+  { username: Type.String({ minLength: 1, maxLength: 100 }), password: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+/** A browser-only backup: the records are read one by one (server/routes/adminImport.ts), so any JSON array is taken here. */
+export const ImportBody = Type.Array(Type.Unknown(), { maxItems: 20_000 });

@@ -1,0 +1,75 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The tag that switches the built site to hotel mode (src/shared/hotelMode.ts reads it). */
+export const hotelModeTag = '<meta name="hotel-mode" content="on" />';
+
+/** The policy the build wrote into the pages as a meta tag, read back so that both say the same. */
+export function pagePolicy(html: string): string | null {
+  return /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? null;
+}
+
+function withHotelMode(html: string): string {
+  return html.replace('<head>', `<head>\n    ${hotelModeTag}`);
+}
+
+/**
+ * Serves dist/ as `npm run serve` does (public/serve.json): / and /booking get their prerendered
+ * pages, other paths without a dot get the app shell, unknown files get 404.html with status 404.
+ * The four pages are read once and carry the hotel-mode tag; hashed assets are cached for a year.
+ */
+export interface SitePages {
+  root: string;
+  home: string;
+  booking: string;
+  app: string;
+  notFound: string;
+}
+
+export function readSite(distDir: string): SitePages {
+  const root = path.resolve(distDir);
+  if (!existsSync(path.join(root, 'app.html'))) throw new Error(`No production build in ${root}: run "npm run build" first.`);
+  const page = (name: string) => withHotelMode(readFileSync(path.join(root, name), 'utf8'));
+  return { root, home: page('index.html'), booking: page('booking.html'), app: page('app.html'), notFound: page('404.html') };
+}
+
+export async function registerSite(app: FastifyInstance, pages: SitePages): Promise<void> {
+  const { root } = pages;
+  const sendPage = (reply: FastifyReply, html: string, status = 200) =>
+    reply.code(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    wildcard: false,
+    serve: true,
+    cacheControl: false,
+    setHeaders(reply, file) {
+      const hashed = /\.[0-9a-f]{8}\.(js|css)$/.test(file);
+      reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  app.get('/', (_request, reply) => sendPage(reply, pages.home));
+  // Pages: any path without a dot. /booking in any letter case, with or without a slash.
+  app.get('/*', (request, reply) => {
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    } catch {
+      return sendPage(reply, pages.notFound, 404);
+    }
+    if (pathname.startsWith('/api/')) return reply.code(404).send({ error: 'Not Found', message: `No API route ${request.method} ${pathname}` });
+    if (/^\/booking\/?$/i.test(pathname)) return sendPage(reply, pages.booking);
+    const file = path.join(root, path.normalize(pathname));
+    if (file.startsWith(root + path.sep) && existsSync(file) && !file.endsWith('.html')) return reply.sendFile(path.relative(root, file));
+    if (!pathname.includes('.')) return sendPage(reply, pages.app);
+    return sendPage(reply, pages.notFound, 404);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/')) return reply.code(404).send({ error: 'Not Found', message: `No API route ${request.method} ${request.url.split('?')[0]}` });
+    return sendPage(reply, pages.notFound, 404);
+  });
+}
