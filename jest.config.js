@@ -1,17 +1,40 @@
+const tsJest = (extra = {}) => [
+  'ts-jest',
+  { tsconfig: { module: 'CommonJS', moduleResolution: 'Node10', jsx: 'react-jsx', isolatedModules: true, ...extra } },
+];
+
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: 'jsdom',
-  roots: ['<rootDir>/test'],
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
-  setupFiles: ['<rootDir>/test/polyfills.ts'],
-  setupFilesAfterEnv: ['<rootDir>/test/setupTests.ts'],
-  moduleNameMapper: {
-    '\\.css$': '<rootDir>/test/styleStub.js',
-  },
-  transform: {
-    '^.+\\.tsx?$': [
-      'ts-jest',
-      { tsconfig: { module: 'CommonJS', moduleResolution: 'Node10', jsx: 'react-jsx', isolatedModules: true } },
-    ],
-  },
+  projects: [
+    {
+      displayName: 'browser app',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/test'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/server/', '<rootDir>/test/faults/'],
+      setupFiles: ['<rootDir>/test/polyfills.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/setupTests.ts'],
+      moduleNameMapper: { '\\.css$': '<rootDir>/test/styleStub.js' },
+      transform: { '^.+\\.tsx?$': tsJest() },
+    },
+    {
+      // The hotel-mode API over real HTTP against real PostgreSQL clusters (test/server/support).
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test/server'],
+      testMatch: ['**/*.test.ts'],
+      globalSetup: '<rootDir>/test/server/support/announceDatabases.ts',
+      transform: { '^.+\\.tsx?$': tsJest() },
+      testTimeout: 60_000,
+    },
+    {
+      // Kill, stop and storm tests (npm run test:faults, run by .ci/run): slow, so not in npm test.
+      displayName: 'faults',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test/faults'],
+      testMatch: ['**/*.test.ts'],
+      globalSetup: '<rootDir>/test/server/support/announceDatabases.ts',
+      transform: { '^.+\\.tsx?$': tsJest() },
+      testTimeout: 300_000,
+    },
+  ],
 };

