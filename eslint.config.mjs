@@ -19,6 +19,21 @@ export default tseslint.config(
     },
   },
   {
+    // The browser bundle never carries server code (the server may read the catalogue and rules in src/).
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/main'], message: 'Nothing imports the entry point.' },
+            { group: ['**/server/**', '**/server'], message: 'Browser code must not import server code.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Build and benchmark scripts run in Node and hand functions to the browser page.
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

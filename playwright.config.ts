@@ -1,30 +1,52 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumExecutable } from './test/e2e/browser';
+import { e2eAdminPassword } from './test/e2e/hotelMode';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+const hotelPort = Number(process.env.E2E_HOTEL_PORT ?? port + 1);
 const distDir = process.env.DIST_DIR ?? 'dist';
+/** The hotel-mode server's embedded database for the browser tests: made afresh each run. */
+const hotelDataDir = '.cache/e2e-hotel-db';
 
-/** Browser tests run against the production build (`npm run build`), served with history fallback. */
+/**
+ * Browser tests run against the production build (`npm run build`): browser-only as a static
+ * site with history fallback, and hotel mode (test/e2e/hotel-*.spec.ts) through the project's
+ * own server on an embedded database.
+ */
 export default defineConfig({
   testDir: 'test/e2e',
   timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       executablePath: chromiumExecutable(),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
-  webServer: {
-    command: `npx serve ${distDir} --listen ${port} --no-request-logging`,
-    url: `http://localhost:${port}`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  projects: [
+    { name: 'browser-only', testIgnore: /hotel-.*\.spec\.ts/, use: { baseURL: `http://localhost:${port}` } },
+    { name: 'hotel mode', testMatch: /hotel-.*\.spec\.ts/, use: { baseURL: `http://localhost:${hotelPort}` } },
+  ],
+  webServer: [
+    {
+      command: `npx serve ${distDir} --listen ${port} --no-request-logging`,
+      url: `http://localhost:${port}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `rm -rf ${hotelDataDir} && npx tsx server/main.ts`,
+      env: { PORT: String(hotelPort), HOTEL_DATA_DIR: hotelDataDir, DIST_DIR: distDir, ADMIN_PASSWORD: e2eAdminPassword, LOG_LEVEL: 'warn' },
+      url: `http://localhost:${hotelPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      // The server stops its embedded database on SIGTERM; a SIGKILL would leave it running.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+  ],
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { migrate } from './migrate';
@@ -40,13 +40,20 @@ export function embeddedBinDir(): string {
   throw new Error(`The embedded database has no binaries for ${process.platform}-${process.arch} (${name}); set DATABASE_URL to use a PostgreSQL server.`);
 }
 
-/** Debian's server binaries (`pg_config --bindir`), or null where PostgreSQL is not installed. */
+/** Debian's server binaries (`pg_config --bindir`, else the newest /usr/lib/postgresql/N/bin), or null where none are installed. */
 export function systemBinDir(): string | null {
+  const candidates: string[] = [];
   try {
-    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+    candidates.push(execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
   } catch {
-    return null;
+    // no pg_config on PATH
   }
+  const debian = '/usr/lib/postgresql';
+  if (existsSync(debian)) {
+    const versions = readdirSync(debian).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a));
+    candidates.push(...versions.map((version) => path.join(debian, version, 'bin')));
+  }
+  return candidates.find((dir) => dir && existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'postgres'))) ?? null;
 }
 
 function makePool(connection: pg.PoolConfig, size: number): pg.Pool {
