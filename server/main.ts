@@ -9,11 +9,15 @@ import { openDatabase } from './db/database';
 async function main() {
   const config = readConfig();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // An app that cannot be built (no dist/, say) must not leave the embedded database running.
   const app = await buildApp({
     db,
     distDir: config.distDir,
     trustProxy: config.trustProxy,
     logger: { level: config.logLevel },
+  }).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
   });
 
   if ((await adminCount(db.pool)) === 0) {

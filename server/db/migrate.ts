@@ -29,7 +29,7 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');
-        throw new Error(`Migration ${file} failed: ${(error as Error).message}`);
+        throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
       }
       applied.push(file);
     }
