@@ -1,4 +1,5 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import type { Middleware, Reducer, StateFromReducersMapObject, UnknownAction } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
 import type { Storage as PersistStorage } from 'redux-persist';
 import selectionSlice from '../features/selection/selectionSlice';
@@ -7,6 +8,7 @@ import confirmationSlice from '../features/confirmation/confirmationSlice';
 import { bookingsPersistConfig } from '../features/bookings/bookingsPersistConfig';
 import { createBookingStorage } from '../features/bookings/bookingStorage';
 import type { BookingStorage } from '../features/bookings/bookingStorage';
+import type { HotelApi } from '../features/hotel/hotelApi';
 
 /** Session storage that degrades to memory when the browser refuses it. */
 function sessionEngine(getStorage: () => Storage): PersistStorage {
@@ -47,18 +49,37 @@ export interface StoreOptions {
   bookingStorage?: BookingStorage;
   /** Where the guest's unfinished selection lives for the browser session. */
   getSessionStorage?: () => Storage;
+  /**
+   * Hotel mode: the server's API (RTK Query), whose cache and middleware join this store. Passed
+   * in rather than imported so that browser-only pages never download RTK Query.
+   */
+  hotelApi?: Pick<HotelApi, 'reducerPath' | 'reducer' | 'middleware'>;
+  /** Hotel mode: the waits before each new try at confirming when the server cannot be reached (tests shorten them). */
+  retryDelaysMs?: readonly number[];
 }
 
 export function makeStore(options: StoreOptions = {}) {
   const bookingStorage = options.bookingStorage ?? createBookingStorage();
   const session = sessionEngine(options.getSessionStorage ?? (() => window.sessionStorage));
-  const rootReducer = combineReducers({
+  const { hotelApi } = options;
+  const reducers = {
     // The selection survives a reload of the confirmation screen for the rest of the session.
     [selectionSlice.reducerPath]: persistReducer({ key: 'hotelSelection', storage: session, timeout: 0 }, selectionSlice.reducer),
-    // So does the Booking ID that screen made, so a reload shows the same ID.
-    [confirmationSlice.reducerPath]: persistReducer({ key: 'hotelConfirmation', storage: session, timeout: 0 }, confirmationSlice.reducer),
+    // So does the Booking ID that screen made, so a reload shows the same ID (not whether a try
+    // at reaching the hotel was under way: a reload ends it).
+    [confirmationSlice.reducerPath]: persistReducer(
+      { key: 'hotelConfirmation', storage: session, timeout: 0, blacklist: ['retry'] },
+      confirmationSlice.reducer,
+    ),
     [bookingsSlice.reducerPath]: persistReducer(bookingsPersistConfig(bookingStorage), bookingsSlice.reducer),
-  });
+  };
+  // Screens read the server's data through RTK Query's own hooks, so RootState need not name it.
+  const rootReducer = (hotelApi ? combineReducers({ ...reducers, [hotelApi.reducerPath]: hotelApi.reducer }) : combineReducers(reducers)) as Reducer<
+    StateFromReducersMapObject<typeof reducers>,
+    UnknownAction,
+    Partial<StateFromReducersMapObject<typeof reducers>>
+  >;
+  const hotelMiddleware: Middleware[] = hotelApi ? [hotelApi.middleware as Middleware] : [];
   const store = configureStore({
     reducer: rootReducer,
     // Local storage reads synchronously, so the first render already shows the stored bookings
@@ -66,9 +87,9 @@ export function makeStore(options: StoreOptions = {}) {
     preloadedState: { bookings: bookingStorage.read() } as Partial<ReturnType<typeof rootReducer>>,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
-        thunk: { extraArgument: { bookingStorage } },
+        thunk: { extraArgument: { bookingStorage, retryDelaysMs: options.retryDelaysMs } },
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }),
+      }).concat(hotelMiddleware),
   });
   const persistor = persistStore(store);
   return { store, persistor, bookingStorage };

@@ -14,11 +14,19 @@ export interface BookingRecord {
   createdAt?: string;
   /** ISO timestamp of the last change (email), so that the later of two tabs' edits wins. */
   updatedAt?: string;
+  /**
+   * Hotel mode: the secret this browser made for the booking (43 base64url characters). The hotel
+   * keeps only its hash; showing it lets this browser read and change the booking on the server.
+   */
+  guestKey?: string;
   /** Fields this version does not know, kept so that rewriting a record never drops them. */
   extra?: Record<string, unknown>;
 }
 
-const knownFields = ['bookingId', 'roomName', 'checkIn', 'checkOut', 'totalPrice', 'email', 'rooms', 'createdAt', 'updatedAt'];
+const knownFields = ['bookingId', 'roomName', 'checkIn', 'checkOut', 'totalPrice', 'email', 'rooms', 'createdAt', 'updatedAt', 'guestKey'];
+
+/** 32 random bytes in base64url, as hotel mode's confirmation screen makes them. */
+export const guestKeyPattern = /^[A-Za-z0-9_-]{43}$/;
 
 export const maxBookingIdLength = 64;
 
@@ -63,7 +71,11 @@ export function readBookingRecord(raw: unknown): { record: BookingRecord } | { p
   }
   if (typeof raw.createdAt === 'string') record.createdAt = raw.createdAt;
   if (typeof raw.updatedAt === 'string') record.updatedAt = raw.updatedAt;
-  const extra = Object.fromEntries(Object.entries(raw).filter(([key]) => !knownFields.includes(key)));
+  // A value that is not a key stays among the unknown fields, kept as it was.
+  if (typeof raw.guestKey === 'string' && guestKeyPattern.test(raw.guestKey)) record.guestKey = raw.guestKey;
+  const extra = Object.fromEntries(
+    Object.entries(raw).filter(([key]) => !knownFields.includes(key) || (key === 'guestKey' && record.guestKey === undefined)),
+  );
   if (Object.keys(extra).length > 0) record.extra = Object.freeze(extra);
   // Frozen as the store would freeze it, so that Immer does not walk 10,000 records to do so,
   // and so that the stored text kept for each record cannot go stale.

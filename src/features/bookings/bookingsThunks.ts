@@ -7,6 +7,8 @@ import type { BookingStorage, SaveFailure } from './bookingStorage';
 
 export interface ThunkExtra {
   bookingStorage: BookingStorage;
+  /** Hotel mode: the waits before each new try at reaching the server (see makeStore). */
+  retryDelaysMs?: readonly number[];
 }
 
 /** What the guest is told when storage refuses a write. */

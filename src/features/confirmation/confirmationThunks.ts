@@ -26,7 +26,7 @@ export const confirmationOpened = () => (dispatch: AppDispatch, getState: () => 
   // A confirmed booking stays on screen while it is stored; once deleted (say by the admin), start afresh.
   if (confirmedBookingId !== null && taken.has(confirmedBookingId)) return;
   if (confirmedBookingId === null && pendingBookingId !== null && !taken.has(pendingBookingId)) return;
-  dispatch(draftOpened(makeBookingId(taken)));
+  dispatch(draftOpened({ bookingId: makeBookingId(taken) }));
 };
 
 const createConfirmThunk = createAsyncThunk.withTypes<{
@@ -60,7 +60,7 @@ export const draftSubmitted = createConfirmThunk('confirmation/submit', async (e
   const result = await dispatch(confirmBooking(record));
   if (confirmBooking.rejected.match(result)) {
     // The ID went to another booking meanwhile: offer a fresh one for the guest to confirm.
-    if (result.payload?.kind === 'taken') dispatch(draftOpened(makeBookingId(new Set([...takenIds(getState()), bookingId]))));
+    if (result.payload?.kind === 'taken') dispatch(draftOpened({ bookingId: makeBookingId(new Set([...takenIds(getState()), bookingId])) }));
     return rejectWithValue(result.payload ?? { kind: 'unknown', message: saveFailureMessage('unknown') });
   }
   dispatch(draftConfirmed(bookingId));

@@ -1,0 +1,39 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { SerializedError } from '@reduxjs/toolkit';
+
+/** What every screen says when the hotel's server does not answer. */
+export const unreachableMessage = 'We could not reach the hotel. Please check your connection and try again.';
+
+export type RequestError = FetchBaseQueryError | SerializedError | undefined;
+
+/** The server's own status code, or undefined when there was no answer from it. */
+export function statusOf(error: RequestError): number | undefined {
+  if (!error || !('status' in error)) return undefined;
+  if (typeof error.status === 'number') return error.status;
+  // A proxy in front of a stopped server answers with an HTML page rather than JSON.
+  return error.status === 'PARSING_ERROR' ? error.originalStatus : undefined;
+}
+
+/**
+ * No answer from the hotel: the network failed, the request timed out, or a gateway said the
+ * server behind it is away (502, 503, 504). Worth trying again; nothing was refused.
+ */
+export function isUnreachable(error: RequestError): boolean {
+  if (!error || !('status' in error)) return false;
+  if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') return true;
+  const status = statusOf(error);
+  return status === 502 || status === 503 || status === 504;
+}
+
+/** The server's message for a person, when it sent one. */
+export function serverMessage(error: RequestError): string | undefined {
+  if (!error || !('status' in error) || typeof error.status !== 'number') return undefined;
+  const data = error.data as { message?: unknown } | null | undefined;
+  return typeof data?.message === 'string' && data.message.trim() !== '' ? data.message : undefined;
+}
+
+/** The words for any failed request: the unreachable message, the server's own, or `fallback`. */
+export function describeError(error: RequestError, fallback: string): string {
+  if (isUnreachable(error)) return unreachableMessage;
+  return serverMessage(error) ?? fallback;
+}
