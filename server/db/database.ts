@@ -56,12 +56,27 @@ export function systemBinDir(): string | null {
   return candidates.find((dir) => dir && existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'postgres'))) ?? null;
 }
 
+/**
+ * Opening a connection is bounded tightly: with the database away, a request must fail fast
+ * (503 within 2 s). Waiting for a free connection of a healthy pool is not: a burst of confirms
+ * queues for a moment rather than being told the database is away. pg-pool has one setting for
+ * both, so the tight bound is the connection's own.
+ */
+const connectTimeoutMs = 1_500;
+const freeConnectionWaitMs = 10_000;
+
+class QuickConnectClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: connectTimeoutMs });
+  }
+}
+
 function makePool(connection: pg.PoolConfig, size: number): pg.Pool {
   const pool = new pg.Pool({
     ...connection,
+    Client: QuickConnectClient,
     max: size,
-    // With the database away, a request must fail fast (503 within 2 s), not queue for ever.
-    connectionTimeoutMillis: 1_500,
+    connectionTimeoutMillis: freeConnectionWaitMs,
     query_timeout: 5_000,
     idleTimeoutMillis: 30_000,
     application_name: 'hotel-site',

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 export function isDatabaseUnavailable(error: unknown): boolean {
   const { code, message } = error as { code?: string; message?: string };
   if (code && /^(08|57P|53300|ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|EPIPE|ENOENT)/.test(code)) return true;
-  return /timeout exceeded when trying to connect|Connection terminated|connection timeout|Query read timeout|Client has encountered a connection error|the database system is (starting|shutting) up/i.test(message ?? '');
+  return /timeout exceeded when trying to connect|timeout expired|Connection terminated|connection timeout|Query read timeout|Client has encountered a connection error|the database system is (starting|shutting) up/i.test(message ?? '');
 }
 
 export const unavailableMessage = "The hotel's booking system cannot be reached right now. Please try again in a minute.";

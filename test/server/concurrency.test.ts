@@ -13,6 +13,9 @@ import type { TestServer } from './support/testServer';
  * "left" message, and nothing answers 5xx. On real PostgreSQL the confirms alternate between two
  * server instances, each with its own connection pool, on one database.
  */
+// jest.config.js's per-project testTimeout is not read by Jest (testTimeout is a global option).
+jest.setTimeout(60_000);
+
 describe.each(databaseKinds)('100 simultaneous confirms for the last 4 Suit Rooms on %s', (kind) => {
   let database: TestDatabase;
   const dbs: Database[] = [];
