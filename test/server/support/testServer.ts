@@ -32,7 +32,7 @@ export async function api(base: string, path: string, init: { method?: string; b
     body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
   });
   const text = await response.text();
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = text ? JSON.parse(text) : null;
   } catch {
