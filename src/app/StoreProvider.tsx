@@ -1,20 +1,32 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { startBookingSync } from '../features/bookings/bookingSync';
+import type * as HotelApiModule from '../features/hotel/hotelApi';
 import { isHotelMode } from '../shared/hotelMode';
 import { paths } from './paths';
 import { makeStore } from './store';
+import type { AppStore } from './store';
 import { makeStoreBeforeStorage } from './storeBeforeStorage';
-
-// Hotel mode only: the server's API (RTK Query) is its own chunk, which this chunk waits for so
-// that the one store holds it from the start. Browser-only pages never download it.
-const hotel = isHotelMode() ? await import(/* webpackChunkName: "hotel-api" */ '../features/hotel/hotelApi') : undefined;
 
 // The store (Redux Toolkit, redux-persist, the booking code) is its own chunk, created when the
 // first screen that needs it loads. The home page never does, so it stays out of its budget.
-const { store, bookingStorage } = makeStore({ hotelApi: hotel?.hotelApi });
-startBookingSync(store, bookingStorage);
-hotel?.followBrowserEvents(store.dispatch);
+function createStore(hotel?: typeof HotelApiModule): AppStore {
+  const { store, bookingStorage } = makeStore({ hotelApi: hotel?.hotelApi });
+  startBookingSync(store, bookingStorage);
+  hotel?.followBrowserEvents(store.dispatch);
+  return store;
+}
+
+// Hotel mode only: the server's API (RTK Query) is its own chunk, and the one store holds it from
+// the start, so the store is made once that chunk is in. Browser-only pages never download it.
+let store: AppStore | undefined = isHotelMode() ? undefined : createStore();
+
+/** Resolves once the store exists (at once in browser-only mode); screens render only after. */
+export const storeReady: Promise<void> = store
+  ? Promise.resolve()
+  : import(/* webpackChunkName: "hotel-api" */ '../features/hotel/hotelApi').then((hotel) => {
+      store = createStore(hotel);
+    });
 
 // The prerendered booking screen shows the state before any storage is read. Hydration renders
 // that same state first (no mismatch), then React shows the guest's own selection. No other
@@ -24,7 +36,7 @@ const serverState =
 
 export function StoreProvider({ children }: { children: ReactNode }) {
   return (
-    <Provider store={store} serverState={serverState}>
+    <Provider store={store!} serverState={serverState}>
       {children}
     </Provider>
   );

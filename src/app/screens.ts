@@ -23,8 +23,12 @@ export const screens = {
   '*': () => import(/* webpackChunkName: "not-found" */ '../features/layout/NotFoundPage').then((m) => m.NotFoundPage),
 } satisfies Record<string, Load>;
 
-/** The store chunk that every screen but home renders inside (see withStore.tsx). */
-export const loadStore = () => import(/* webpackChunkName: "store" */ './StoreProvider');
+/**
+ * The store chunk that every screen but home renders inside (see withStore.tsx), once its store is
+ * made. (The build's prerender stand-in for StoreProvider has its store at once and no storeReady.)
+ */
+export const loadStore = () =>
+  import(/* webpackChunkName: "store" */ './StoreProvider').then((m) => Promise.resolve(m.storeReady as Promise<void> | undefined).then(() => m));
 
 /** The route pattern a path lands on, matched as the router does: case-insensitively, one :param segment. */
 export function routeOf(pathname: string): keyof typeof screens {

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, lazy, useCallback, useState } from 'react';
 import type { FocusedInputShape } from 'react-dates';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
@@ -8,16 +8,32 @@ import { saveFailureMessage } from '../bookings/bookingsThunks';
 import { bookingStarted } from '../confirmation/confirmationSlice';
 import { rooms } from '../rooms/catalogue';
 import type { RoomId } from '../rooms/catalogue';
-import { datesChosen, isPackageLocked, roomCountChosen, sameSelection, selectSelection, selectionReset } from '../selection/selectionSlice';
+import {
+  availabilityReceived,
+  datesChosen,
+  isPackageLocked,
+  roomCountChosen,
+  sameSelection,
+  selectSelection,
+  selectionReset,
+} from '../selection/selectionSlice';
 import { formatDisplayDate, nightsBetween } from '../../shared/dates';
+import { isHotelMode } from '../../shared/hotelMode';
+import type { RoomsLeft } from './availabilityApi';
 import { DateRangeSlot } from './DateRangeSlot';
 import { PackageCard, roomCountSelectId } from './PackageCard';
 import { RoomSection } from './RoomSection';
+import { useHydrated } from './useHydrated';
 import './booking.css';
 // The picker's styles come with the screen, in this order (ours override react-dates'), so that
 // the placeholder is styled and nothing restyles when the picker's code arrives.
 import 'react-dates/lib/css/_datepicker.css';
 import './dateRange.css';
+
+// Hotel mode only, and only once React owns the page: the prerendered screen never shows it.
+const AvailabilityFeed = lazy(() =>
+  import(/* webpackChunkName: "availability" */ './AvailabilityFeed').then((m) => ({ default: m.AvailabilityFeed })),
+);
 
 export function BookingPage() {
   const dispatch = useAppDispatch();
@@ -30,6 +46,17 @@ export function BookingPage() {
   const [searched, setSearched] = useState(false);
   const nights = nightsBetween(selection.startDate, selection.endDate);
   const showStay = searched && nights > 0;
+  // Hotel mode: rooms left for the chosen dates, as the hotel last said (null until it answers).
+  const hydrated = useHydrated();
+  const askHotel = isHotelMode() && hydrated && nights > 0;
+  const [roomsLeft, setRoomsLeft] = useState<RoomsLeft | null>(null);
+  const onRoomsLeft = useCallback(
+    (left: RoomsLeft | null) => {
+      setRoomsLeft(left);
+      if (left) dispatch(availabilityReceived(left));
+    },
+    [dispatch],
+  );
 
   function search() {
     // Without dates there is nothing to price: open the picker where the guest starts.
@@ -88,6 +115,11 @@ export function BookingPage() {
             ? `Prices for ${nights} ${nights === 1 ? 'night' : 'nights'}, ${formatDisplayDate(selection.startDate)} to ${formatDisplayDate(selection.endDate)}.`
             : ''}
         </p>
+        {askHotel && (
+          <Suspense fallback={null}>
+            <AvailabilityFeed checkIn={selection.startDate!} checkOut={selection.endDate!} onRoomsLeft={onRoomsLeft} />
+          </Suspense>
+        )}
       </section>
       <div className="booking__rooms">
         {rooms.map((room, roomIndex) => (
@@ -104,6 +136,7 @@ export function BookingPage() {
                   count={countFor(room.id, index)}
                   locked={isPackageLocked(selection, room.id, index)}
                   nights={showStay ? nights : null}
+                  left={askHotel ? roomsLeft?.[room.id] : undefined}
                   onCountChange={(count) => dispatch(roomCountChosen({ roomId: room.id, packageIndex: index, count }))}
                   onBook={book}
                 />

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import type { RoomPackage, RoomType } from '../rooms/catalogue';
-import { roomCountOptions } from '../rooms/catalogue';
+import { maxRoomCount, roomCountOptions } from '../rooms/catalogue';
 import { formatInr } from '../../shared/money';
 
 interface PackageCardProps {
@@ -11,6 +11,8 @@ interface PackageCardProps {
   locked: boolean;
   /** Nights of the searched stay, or null before a search with dates. */
   nights: number | null;
+  /** Hotel mode: rooms of this type free for the chosen dates; undefined when not known (browser-only, no dates, not yet answered). */
+  left?: number;
   onCountChange: (count: number) => void;
   onBook: () => void;
 }
@@ -18,10 +20,14 @@ interface PackageCardProps {
 export const roomCountSelectId = (roomId: string, packageIndex: number) => `rooms-${roomId}-${packageIndex}`;
 
 /** One package of a room: Room(s) dropdown, prices, the room's details and Book. */
-export function PackageCard({ room, pack, packageIndex, count, locked, nights, onCountChange, onBook }: PackageCardProps) {
+export function PackageCard({ room, pack, packageIndex, count, locked, nights, left, onCountChange, onBook }: PackageCardProps) {
   const selectId = roomCountSelectId(room.id, packageIndex);
   const lockNoteId = useId();
+  const leftNoteId = useId();
   const select = useRef<HTMLSelectElement>(null);
+  const soldOut = left === 0;
+  const options = left === undefined ? roomCountOptions : roomCountOptions.filter((option) => option <= Math.min(maxRoomCount, left));
+  const describedBy = [locked ? lockNoteId : null, left !== undefined ? leftNoteId : null].filter(Boolean).join(' ') || undefined;
 
   // On the prerendered page a guest can choose a count before React owns it, and hydrating keeps
   // what the page shows: take that choice, so that what is shown is what gets booked.
@@ -56,17 +62,22 @@ export function PackageCard({ room, pack, packageIndex, count, locked, nights, o
           ref={select}
           id={selectId}
           value={count}
-          disabled={locked}
-          aria-describedby={locked ? lockNoteId : undefined}
+          disabled={locked || soldOut}
+          aria-describedby={describedBy}
           onChange={(event) => onCountChange(Number(event.target.value))}
         >
-          {roomCountOptions.map((option) => (
+          {options.map((option) => (
             <option key={option} value={option}>
               {option}
             </option>
           ))}
         </select>
       </div>
+      {left !== undefined && (
+        <p className={soldOut ? 'package-card__left package-card__left--none' : 'package-card__left'} id={leftNoteId}>
+          {soldOut ? 'Sold out for these dates' : `${left} ${left === 1 ? 'room' : 'rooms'} left for these dates`}
+        </p>
+      )}
       {locked && (
         <p className="package-card__lock" id={lockNoteId}>
           Another room is chosen. Use Reset Selection to choose this one instead.
@@ -80,7 +91,7 @@ export function PackageCard({ room, pack, packageIndex, count, locked, nights, o
           ))}
         </ul>
       </details>
-      <button type="button" className="button button--accent package-card__book" disabled={locked} onClick={onBook}>
+      <button type="button" className="button button--accent package-card__book" disabled={locked || soldOut} onClick={onBook}>
         Book
       </button>
     </div>

@@ -57,6 +57,19 @@ const selectionSlice = createSlice({
       state.startDate = isIsoDate(startDate) ? startDate : null;
       state.endDate = isIsoDate(endDate) && state.startDate !== null && endDate > state.startDate ? endDate : null;
     },
+    /**
+     * Hotel mode: the hotel said how many rooms of each type are free for the chosen dates. A
+     * count above that comes down to it (to nothing, and the other packages unlock, when none are left).
+     */
+    availabilityReceived(state, action: PayloadAction<Partial<Record<RoomId, number>>>) {
+      const left = state.roomId === null ? undefined : action.payload[state.roomId];
+      if (left === undefined || state.roomCount <= left) return;
+      state.roomCount = clampCount(left);
+      if (state.roomCount === 0) {
+        state.roomId = null;
+        state.packageIndex = null;
+      }
+    },
     /** Reset Selection: unlocks every package and sets the room count back to 0; dates stay. */
     selectionReset(state) {
       state.roomId = null;
@@ -74,7 +87,7 @@ const selectionSlice = createSlice({
   },
 });
 
-export const { roomCountChosen, datesChosen, selectionReset, selectionCleared } = selectionSlice.actions;
+export const { roomCountChosen, datesChosen, availabilityReceived, selectionReset, selectionCleared } = selectionSlice.actions;
 export const { selectSelection, selectChosenRoomId } = selectionSlice.selectors;
 export default selectionSlice;
 
