@@ -133,13 +133,19 @@ export class FakeHotel {
     if (method === 'GET' && path === '/api/availability') {
       const checkIn = query.get('checkIn')!;
       const checkOut = query.get('checkOut')!;
-      const rooms = roomTypes.map((r) => ({ roomId: r.id, title: r.title, capacity: r.roomsInHotel, left: this.roomsLeft(r.id, checkIn, checkOut) }));
+      const rooms = roomTypes.map((r) => ({
+        roomId: r.id,
+        title: r.title,
+        capacity: r.roomsInHotel,
+        left: this.roomsLeft(r.id, checkIn, checkOut),
+      }));
       return json(200, { checkIn, checkOut, rooms });
     }
     if (method === 'POST' && path === '/api/bookings') return this.confirm(body!);
     if (method === 'POST' && path === '/api/bookings/lookup') {
       const found = this.live(String(body!.bookingId));
-      if (!found || found.booking.email.toLowerCase() !== String(body!.email).trim().toLowerCase()) return this.notFound(String(body!.bookingId));
+      if (!found || found.booking.email.toLowerCase() !== String(body!.email).trim().toLowerCase())
+        return this.notFound(String(body!.bookingId));
       return json(200, { booking: found.booking });
     }
     let match = /^\/api\/bookings\/([^/]+)$/.exec(path);
@@ -194,7 +200,13 @@ export class FakeHotel {
         .map((s) => s.booking)
         .filter((b) => q === '' || `${b.bookingId}\u001f${b.email}\u001f${b.roomName}`.toLowerCase().includes(q))
         .reverse();
-      return json(200, { items: items.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total: items.length, totalExact: true });
+      return json(200, {
+        items: items.slice((page - 1) * pageSize, page * pageSize),
+        page,
+        pageSize,
+        total: items.length,
+        totalExact: true,
+      });
     }
     let match = /^\/api\/admin\/bookings\/([^/]+)$/.exec(path);
     if (method === 'DELETE' && match) {
@@ -219,7 +231,12 @@ export class FakeHotel {
       const from = query.get('from') ?? '2030-01-01';
       const days = Number(query.get('days') ?? 60);
       const nights = Array.from({ length: days }, (_, i) => new Date(Date.parse(from) + i * 86_400_000).toISOString().slice(0, 10));
-      const rooms = roomTypes.map((r) => ({ roomId: r.id, title: r.title, capacity: r.roomsInHotel, booked: nights.map((n) => this.takenOn(r.id, n)) }));
+      const rooms = roomTypes.map((r) => ({
+        roomId: r.id,
+        title: r.title,
+        capacity: r.roomsInHotel,
+        booked: nights.map((n) => this.takenOn(r.id, n)),
+      }));
       return json(200, { from, days, rooms });
     }
     if (method === 'GET' && path === '/api/admin/audit') return json(200, { items: [...this.audit].reverse().slice(0, 50) });
@@ -256,7 +273,16 @@ export class FakeHotel {
     this.clashId = null;
     const nights = nightsOf(checkIn, checkOut).length;
     const booking = this.addBooking(
-      { bookingId, roomId: room.id, roomName: room.title, checkIn, checkOut, rooms, email: String(body.email).trim(), totalPrice: room.packages[0]!.discountPrice * rooms * nights },
+      {
+        bookingId,
+        roomId: room.id,
+        roomName: room.title,
+        checkIn,
+        checkOut,
+        rooms,
+        email: String(body.email).trim(),
+        totalPrice: room.packages[0]!.discountPrice * rooms * nights,
+      },
       String(body.guestKey),
     );
     this.stored.get(bookingId)!.draftId = draftId;

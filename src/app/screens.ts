@@ -1,17 +1,24 @@
 import type { ComponentType } from 'react';
+import { isHotelMode } from '../shared/hotelMode';
 import { paths } from './paths';
 
 type Load = () => Promise<ComponentType>;
 
 /**
  * Each route's screen chunk, named after its route. routes.tsx renders them; main.tsx starts
- * fetching the first screen's chunk together with React instead of after it.
+ * fetching the first screen's chunk together with React instead of after it. In hotel mode the
+ * screens that read the hotel's server are other chunks (named "...-hotel"), so that browser-only
+ * pages never download RTK Query; the booking screen and the portal adapt in place.
  */
 export const screens = {
   [paths.home]: () => import(/* webpackChunkName: "home" */ '../features/home/HomePage').then((m) => m.HomePage),
   [paths.booking]: () => import(/* webpackChunkName: "booking" */ '../features/booking/BookingPage').then((m) => m.BookingPage),
   [paths.bookingDetails]: () =>
-    import(/* webpackChunkName: "booking-details" */ '../features/confirmation/BookingDetailsPage').then((m) => m.BookingDetailsPage),
+    isHotelMode()
+      ? import(/* webpackChunkName: "booking-details-hotel" */ '../features/confirmation/HotelBookingDetailsPage').then(
+          (m) => m.HotelBookingDetailsPage,
+        )
+      : import(/* webpackChunkName: "booking-details" */ '../features/confirmation/BookingDetailsPage').then((m) => m.BookingDetailsPage),
   [paths.adminBookings]: () =>
     import(/* webpackChunkName: "admin-bookings" */ '../features/admin/AdminBookingsPage').then((m) => m.AdminBookingsPage),
   [paths.viewBookings]: () =>
@@ -28,7 +35,9 @@ export const screens = {
  * made. (The build's prerender stand-in for StoreProvider has its store at once and no storeReady.)
  */
 export const loadStore = () =>
-  import(/* webpackChunkName: "store" */ './StoreProvider').then((m) => Promise.resolve(m.storeReady as Promise<void> | undefined).then(() => m));
+  import(/* webpackChunkName: "store" */ './StoreProvider').then((m) =>
+    Promise.resolve(m.storeReady as Promise<void> | undefined).then(() => m),
+  );
 
 /** The route pattern a path lands on, matched as the router does: case-insensitively, one :param segment. */
 export function routeOf(pathname: string): keyof typeof screens {

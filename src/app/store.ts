@@ -74,11 +74,9 @@ export function makeStore(options: StoreOptions = {}) {
     [bookingsSlice.reducerPath]: persistReducer(bookingsPersistConfig(bookingStorage), bookingsSlice.reducer),
   };
   // Screens read the server's data through RTK Query's own hooks, so RootState need not name it.
-  const rootReducer = (hotelApi ? combineReducers({ ...reducers, [hotelApi.reducerPath]: hotelApi.reducer }) : combineReducers(reducers)) as Reducer<
-    StateFromReducersMapObject<typeof reducers>,
-    UnknownAction,
-    Partial<StateFromReducersMapObject<typeof reducers>>
-  >;
+  const rootReducer = (
+    hotelApi ? combineReducers({ ...reducers, [hotelApi.reducerPath]: hotelApi.reducer }) : combineReducers(reducers)
+  ) as Reducer<StateFromReducersMapObject<typeof reducers>, UnknownAction, Partial<StateFromReducersMapObject<typeof reducers>>>;
   const hotelMiddleware: Middleware[] = hotelApi ? [hotelApi.middleware as Middleware] : [];
   const store = configureStore({
     reducer: rootReducer,

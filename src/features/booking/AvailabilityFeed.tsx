@@ -30,7 +30,8 @@ export function AvailabilityFeed({ checkIn, checkOut, onRoomsLeft }: Availabilit
   if (currentData) message = 'Rooms left for these dates are shown with each room.';
   else if (isFetching) message = 'Checking which rooms are free for these dates…';
   else if (isUnreachable(error))
-    message = 'We could not reach the hotel to check which rooms are free. You can still choose a room; the hotel checks again when you confirm.';
+    message =
+      'We could not reach the hotel to check which rooms are free. You can still choose a room; the hotel checks again when you confirm.';
   else message = serverMessage(error) ?? 'The hotel could not check these dates.';
 
   return (

@@ -2,22 +2,16 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { RootState } from '../../app/store';
 import { selectBookingById, selectStorageAvailable } from '../bookings/bookingsSlice';
 import { saveFailureMessage } from '../bookings/bookingsThunks';
 import { selectSelection } from '../selection/selectionSlice';
 import { ConfirmForm } from './ConfirmForm';
+import { confirmedAlert, confirmedMessage, selectSessionRestored } from './confirmationShared';
 import { selectConfirmedBookingId, selectPendingBookingId } from './confirmationSlice';
 import { confirmationOpened, draftSubmitted } from './confirmationThunks';
 import { StayDetails } from './StayDetails';
 import { summarizeRecord, summarizeSelection } from './staySummary';
 import './confirmation.css';
-
-export const confirmedAlert = 'Your room booking was confirmed!';
-
-// Until the session's selection and draft are read back, the screen would show fallbacks and
-// make a new ID over the one a reload should keep.
-const selectSessionRestored = (state: RootState) => state.selection._persist.rehydrated && state.confirmation._persist.rehydrated;
 
 export function BookingDetailsPage() {
   const dispatch = useAppDispatch();
@@ -69,7 +63,7 @@ export function BookingDetailsPage() {
           {confirmedId ? (
             <div className="confirmation__done">
               <p className="notice notice--success" role="status" tabIndex={-1} ref={success}>
-                Your booking is confirmed! Thank you for choosing our hotel.
+                {confirmedMessage}
               </p>
               <Link className="button" to={paths.adminBookings}>
                 View All Bookings

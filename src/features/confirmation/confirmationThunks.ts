@@ -60,7 +60,8 @@ export const draftSubmitted = createConfirmThunk('confirmation/submit', async (e
   const result = await dispatch(confirmBooking(record));
   if (confirmBooking.rejected.match(result)) {
     // The ID went to another booking meanwhile: offer a fresh one for the guest to confirm.
-    if (result.payload?.kind === 'taken') dispatch(draftOpened({ bookingId: makeBookingId(new Set([...takenIds(getState()), bookingId])) }));
+    if (result.payload?.kind === 'taken')
+      dispatch(draftOpened({ bookingId: makeBookingId(new Set([...takenIds(getState()), bookingId])) }));
     return rejectWithValue(result.payload ?? { kind: 'unknown', message: saveFailureMessage('unknown') });
   }
   dispatch(draftConfirmed(bookingId));
