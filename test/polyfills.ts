@@ -35,3 +35,15 @@ if (typeof globalThis.Request === 'undefined') {
 // restoration and the admin pager scroll, which is harmless to skip in unit tests.
 window.scrollTo = () => undefined;
 Element.prototype.scrollIntoView = () => undefined;
+
+// jsdom's Blob (and so File) has no text(); the import panels read a chosen file with it.
+if (typeof Blob.prototype.text !== 'function') {
+  Blob.prototype.text = function text(this: Blob): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.onerror = () => reject(reader.error);
+      reader.readAsText(this);
+    });
+  };
+}

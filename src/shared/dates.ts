@@ -50,3 +50,17 @@ export function toIsoDate(value: unknown): string | null | undefined {
   const parsed = new Date(value);
   return Number.isNaN(parsed.getTime()) ? undefined : todayIso(parsed);
 }
+
+/** The date `days` after an ISO date, as YYYY-MM-DD (calendar days: no time zone or daylight saving involved). */
+export function addDays(iso: string, days: number): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** A moment (an ISO timestamp) in the guest's time zone as MM/DD/YYYY HH:MM; the text as it is when unreadable. */
+export function formatDisplayDateTime(timestamp: string): string {
+  const at = new Date(timestamp);
+  if (Number.isNaN(at.getTime())) return timestamp;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${formatDisplayDate(todayIso(at))} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}

@@ -1,0 +1,123 @@
+import { describeError } from '../hotel/serverErrors';
+import { addDays, formatDisplayDate } from '../../shared/dates';
+import { useGetOccupancyQuery } from './adminApi';
+import type { Occupancy } from './adminApi';
+
+/** Nights ahead that the panel shows, today first. */
+export const occupancyNights = 60;
+
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** How full a night is, for the cell's shade: none, some, most (half or more), full. */
+function level(booked: number, capacity: number): 'none' | 'some' | 'most' | 'full' {
+  if (booked <= 0) return 'none';
+  if (booked >= capacity) return 'full';
+  return booked * 2 >= capacity ? 'most' : 'some';
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** One line per room type naming its full nights, so that they stand out before the chart is read. */
+function FullNights({ occupancy, nights }: { occupancy: Occupancy; nights: string[] }) {
+  return (
+    <ul className="occupancy__full">
+      {occupancy.rooms.map((room) => {
+        const full = nights.filter((_, i) => (room.booked[i] ?? 0) >= room.capacity);
+        const listed = full.slice(0, 5).map((night) => formatDisplayDate(night));
+        const more = full.length > listed.length ? `, and ${full.length - listed.length} more` : '';
+        return (
+          <li key={room.roomId}>
+            <strong>{room.title}:</strong>{' '}
+            {full.length === 0 ? 'no full nights' : `${plural(full.length, 'full night', 'full nights')} (${listed.join(', ')}${more})`}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * Hotel mode: rooms booked per room type on each of the next 60 nights, as a heat map that is
+ * also the accessible table behind it (a row per room type, a column per night). On a phone the
+ * table scrolls sideways inside its own box, never the page.
+ */
+export function OccupancyPanel() {
+  const { data, error, isLoading } = useGetOccupancyQuery({ days: occupancyNights });
+  const nights = data ? Array.from({ length: data.days }, (_, i) => addDays(data.from, i)) : [];
+  return (
+    <section className="card occupancy" aria-labelledby="occupancy-title">
+      <h2 id="occupancy-title">Occupancy</h2>
+      {isLoading && <p role="status">Loading occupancy…</p>}
+      {error && (
+        <p className="notice notice--error" role="alert">
+          {describeError(error, 'The hotel could not show its occupancy.')}
+        </p>
+      )}
+      {data && (
+        <>
+          <FullNights occupancy={data} nights={nights} />
+          <div className="occupancy__scroll" role="region" aria-labelledby="occupancy-caption" tabIndex={0}>
+            <table className="occupancy__table">
+              <caption id="occupancy-caption">
+                Rooms booked each night for the next {data.days} nights, from {formatDisplayDate(data.from)}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="occupancy__corner">
+                    Room
+                  </th>
+                  {nights.map((night, i) => {
+                    const [y, m, d] = night.split('-').map(Number) as [number, number, number];
+                    const weekday = weekdays[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
+                    return (
+                      <th key={night} scope="col" className="occupancy__night">
+                        <span aria-hidden="true">
+                          {(i === 0 || d === 1) && <span className="occupancy__month">{months[m - 1]}</span>}
+                          {d}
+                        </span>
+                        <span className="visually-hidden">
+                          {weekday} {formatDisplayDate(night)}
+                        </span>
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody>
+                {data.rooms.map((room) => (
+                  <tr key={room.roomId}>
+                    <th scope="row" className="occupancy__room">
+                      {room.title} <span className="occupancy__capacity">of {room.capacity}</span>
+                    </th>
+                    {nights.map((night, i) => {
+                      const booked = room.booked[i] ?? 0;
+                      const shade = level(booked, room.capacity);
+                      return (
+                        <td key={night} className={`occupancy__cell occupancy__cell--${shade}`}>
+                          {booked}
+                          {shade === 'full' && <span className="visually-hidden"> (full)</span>}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {/* The table says all of this in words; the legend is for the eye only. */}
+          <ul className="occupancy__legend" aria-hidden="true">
+            {(['none', 'some', 'most', 'full'] as const).map((shade) => (
+              <li key={shade}>
+                <span className={`occupancy__swatch occupancy__cell--${shade}`} />
+                {{ none: 'free', some: 'some rooms booked', most: 'half or more booked', full: 'full' }[shade]}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

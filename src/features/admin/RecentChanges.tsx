@@ -1,0 +1,45 @@
+import { describeError } from '../hotel/serverErrors';
+import { formatDisplayDateTime } from '../../shared/dates';
+import { useGetAuditQuery } from './adminApi';
+import type { AuditEntry } from './adminApi';
+
+const actions: Record<string, string> = {
+  delete: 'deleted',
+  restore: 'restored',
+  email: 'email changed',
+  import: 'imported from a browser backup',
+};
+
+function describe(entry: AuditEntry): string {
+  const by = entry.actor === 'admin' ? 'the administrator' : 'the guest';
+  return `Booking ${entry.bookingId} ${actions[entry.action] ?? entry.action} by ${by}`;
+}
+
+/** Hotel mode: the last 50 changes to bookings (the server's audit log), newest first. */
+export function RecentChanges() {
+  const { data, error, isLoading } = useGetAuditQuery();
+  const items = data?.items ?? [];
+  return (
+    <section className="card recent-changes" aria-labelledby="recent-changes-title">
+      <h2 id="recent-changes-title">Recent changes</h2>
+      {isLoading && <p role="status">Loading recent changes…</p>}
+      {error && (
+        <p className="notice notice--error" role="alert">
+          {describeError(error, 'The hotel could not show its recent changes.')}
+        </p>
+      )}
+      {data && items.length === 0 && <p>No changes yet.</p>}
+      {items.length > 0 && (
+        <ol className="recent-changes__list">
+          {items.map((entry, index) => (
+            <li key={`${entry.at}-${entry.bookingId}-${entry.action}-${index}`}>
+              <time dateTime={entry.at}>{formatDisplayDateTime(entry.at)}</time>
+              <span>{describe(entry)}</span>
+              {entry.address && <span className="recent-changes__address">from {entry.address}</span>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { useId, useRef, useState } from 'react';
+import { maxSearchLength, useGetAdminBookingsQuery } from '../hotel/adminBookingsApi';
+import { describeError } from '../hotel/serverErrors';
+import { formatCount } from '../../shared/money';
+import { useDebouncedValue } from '../../shared/useDebouncedValue';
+import { useDeleteBookingMutation, useRestoreBookingMutation } from './adminApi';
+import { pageSize, pageWindow } from './adminSearch';
+import { BookingsTable } from './BookingsTable';
+import { Pager } from './Pager';
+
+const confirmQuestion = 'Are you sure you want to delete this booking?';
+/** Typing pauses this long before the server is asked: one request per word, not per key. */
+const searchDelayMs = 150;
+
+type Feedback = { tone: 'success' | 'error'; text: string; undo?: string } | null;
+
+/** Hotel mode: the hotel's bookings, searched and paged by the server, with delete and undo. */
+export function ServerBookings() {
+  const [query, setQuery] = useState('');
+  const searched = useDebouncedValue(query, searchDelayMs);
+  // A page number belongs to the search it was chosen for; a new search starts on page 1.
+  const [paging, setPaging] = useState({ query: '', page: 1 });
+  const requested = paging.query === searched ? paging.page : 1;
+  const { data, error, isLoading, isFetching, refetch } = useGetAdminBookingsQuery({ q: searched, page: requested, pageSize });
+  const [deleteBooking] = useDeleteBookingMutation();
+  const [restoreBooking] = useRestoreBookingMutation();
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const summary = useRef<HTMLParagraphElement>(null);
+  const searchId = useId();
+
+  const shown = pageWindow(data?.total ?? 0, requested);
+  // A delete can empty the last page: move to the last page there is (set while rendering, as
+  // React advises for state that follows other values, so no empty page is ever painted).
+  if (data && !isFetching && shown.page !== requested) setPaging({ query: searched, page: shown.page });
+
+  async function remove(bookingId: string) {
+    if (!window.confirm(confirmQuestion)) return;
+    const result = await deleteBooking(bookingId);
+    if (result.error) {
+      setFeedback({ tone: 'error', text: describeError(result.error, `Booking ${bookingId} could not be deleted.`) });
+      return;
+    }
+    setFeedback({ tone: 'success', text: `Booking ${bookingId} was deleted.`, undo: bookingId });
+    // The focused button has gone with its row; continue from the list's summary.
+    summary.current?.focus();
+  }
+
+  async function undo(bookingId: string) {
+    const result = await restoreBooking(bookingId);
+    if (result.error) setFeedback({ tone: 'error', text: describeError(result.error, `Booking ${bookingId} could not be restored.`) });
+    else setFeedback({ tone: 'success', text: `Booking ${bookingId} was restored.` });
+  }
+
+  function goToPage(page: number) {
+    setPaging({ query: searched, page });
+    summary.current?.scrollIntoView({ block: 'nearest' });
+  }
+
+  const total = data?.total ?? 0;
+  const count =
+    data && !data.totalExact ? `more than ${formatCount(total)} bookings` : total === 1 ? '1 booking' : `${formatCount(total)} bookings`;
+  const items = data?.items ?? [];
+  return (
+    <>
+      <div className="admin-search" role="search">
+        <label htmlFor={searchId}>Search bookings</label>
+        <input
+          id={searchId}
+          className="input"
+          type="search"
+          placeholder="Search by Booking ID, Email or Room..."
+          value={query}
+          maxLength={maxSearchLength}
+          onChange={(event) => setQuery(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </div>
+
+      <div role="status">{feedback?.tone === 'success' && <p className="notice notice--success admin-undo-text">{feedback.text}</p>}</div>
+      {feedback?.undo && (
+        <p className="admin-undo">
+          <button type="button" className="button button--secondary" onClick={() => void undo(feedback.undo!)}>
+            Undo
+          </button>
+        </p>
+      )}
+      {feedback?.tone === 'error' && (
+        <p role="alert" className="notice notice--error">
+          {feedback.text}
+        </p>
+      )}
+
+      {error && !isFetching ? (
+        <div className="notice notice--error hotel-problem" role="alert">
+          <p>{describeError(error, 'The hotel could not list its bookings.')}</p>
+          <button type="button" className="button button--secondary" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : isLoading ? (
+        <p role="status">Loading bookings…</p>
+      ) : (
+        <>
+          <p
+            ref={summary}
+            tabIndex={-1}
+            className={items.length === 0 ? 'admin-summary admin-summary--empty' : 'admin-summary'}
+            aria-live="polite"
+            aria-busy={isFetching || undefined}
+          >
+            {items.length === 0 ? 'No bookings found' : `Showing ${shown.start + 1}–${shown.start + items.length} of ${count}`}
+          </p>
+          {items.length > 0 && (
+            <>
+              <BookingsTable rows={items} onDelete={(id) => void remove(id)} />
+              <Pager window={shown} onPage={goToPage} />
+            </>
+          )}
+        </>
+      )}
+    </>
+  );
+}

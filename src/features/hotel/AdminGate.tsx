@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useGetAdminSessionQuery, useSignOutMutation } from './hotelApi';
+import type { AdminSession } from './hotelTypes';
+import { describeError } from './serverErrors';
+import { SignInForm } from './SignInForm';
+import './hotel.css';
+
+function SignedInBar({ username }: { username: string }) {
+  const [signOut, { isLoading }] = useSignOutMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function leave() {
+    setProblem(null);
+    const result = await signOut();
+    if (result.error) setProblem(describeError(result.error, 'Signing out did not work. Please try again.'));
+  }
+
+  return (
+    <div className="hotel-signed-in">
+      <p>
+        Signed in as <strong>{username}</strong>
+      </p>
+      <button type="button" className="button button--secondary" disabled={isLoading} onClick={() => void leave()}>
+        Sign out
+      </button>
+      {problem && (
+        <p className="notice notice--error" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Hotel mode's admin screens show the hotel's bookings only to a signed-in administrator. Until
+ * then they show the sign-in form and no booking data at all; no booking is even asked for.
+ */
+export function AdminGate({ children }: { children: (session: AdminSession) => ReactNode }) {
+  const { data: session, error, isLoading, isFetching, refetch } = useGetAdminSessionQuery();
+  if (isLoading) return <p role="status">Checking whether you are signed in…</p>;
+  if (error)
+    return (
+      <div className="notice notice--error hotel-problem" role="alert">
+        <p>{describeError(error, 'The hotel could not check your sign-in.')}</p>
+        <button type="button" className="button button--secondary" disabled={isFetching} onClick={() => void refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  if (!session) return <SignInForm />;
+  return (
+    <>
+      <SignedInBar username={session.username} />
+      {children(session)}
+    </>
+  );
+}
