@@ -24,7 +24,11 @@ export const screens = {
       ? import(/* webpackChunkName: "admin-bookings-hotel" */ '../features/admin/HotelAdminPage').then((m) => m.HotelAdminPage)
       : import(/* webpackChunkName: "admin-bookings" */ '../features/admin/AdminBookingsPage').then((m) => m.AdminBookingsPage),
   [paths.viewBookings]: () =>
-    import(/* webpackChunkName: "view-bookings" */ '../features/viewBookings/ViewBookingsPage').then((m) => m.ViewBookingsPage),
+    isHotelMode()
+      ? import(/* webpackChunkName: "view-bookings-hotel" */ '../features/viewBookings/HotelViewBookingsPage').then(
+          (m) => m.HotelViewBookingsPage,
+        )
+      : import(/* webpackChunkName: "view-bookings" */ '../features/viewBookings/ViewBookingsPage').then((m) => m.ViewBookingsPage),
   [paths.bookingPortal]: () =>
     import(/* webpackChunkName: "booking-portal" */ '../features/portal/BookingPortalPage').then((m) => m.BookingPortalPage),
   [paths.customerBooking]: () =>

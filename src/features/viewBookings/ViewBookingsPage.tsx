@@ -1,12 +1,10 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { customerBookingPath } from '../../app/paths';
 import { useAppSelector } from '../../app/hooks';
 import { selectBookings, selectStorageAvailable } from '../bookings/bookingsSlice';
 import { saveFailureMessage } from '../bookings/bookingsThunks';
-import { formatDisplayDate } from '../../shared/dates';
-import { formatCount, formatInr } from '../../shared/money';
+import { formatCount } from '../../shared/money';
+import { BookingCard } from './BookingCard';
 import './viewBookings.css';
 
 /** Storage keeps the oldest first; guests and staff look for the latest. */
@@ -14,19 +12,6 @@ const selectNewestFirst = createSelector([selectBookings], (items) => [...items]
 
 /** Cards are heavier than table rows, so thousands of bookings are shown a batch at a time. */
 export const cardsPerBatch = 60;
-
-/** Lets a narrow card wrap an address after the @ rather than in the middle of a word. */
-function EmailText({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  if (at < 0) return email;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  );
-}
 
 export function ViewBookingsPage() {
   const bookings = useAppSelector(selectNewestFirst);
@@ -49,33 +34,7 @@ export function ViewBookingsPage() {
           <ul className="view-bookings__list">
             {visible.map((booking) => (
               <li key={booking.bookingId}>
-                <article className="card booking-card" aria-labelledby={`card-${booking.bookingId}`}>
-                  <header className="booking-card__head">
-                    <h2 id={`card-${booking.bookingId}`}>{booking.bookingId}</h2>
-                    <span className="booking-card__status">Confirmed</span>
-                  </header>
-                  <dl className="booking-card__facts">
-                    <dt>Email</dt>
-                    <dd className="booking-card__email">
-                      <EmailText email={booking.email} />
-                    </dd>
-                    <dt>Room Type</dt>
-                    <dd>{booking.roomName}</dd>
-                    <dt>Check-In</dt>
-                    <dd>{formatDisplayDate(booking.checkIn)}</dd>
-                    <dt>Check-Out</dt>
-                    <dd>{formatDisplayDate(booking.checkOut)}</dd>
-                    <dt>Total Price</dt>
-                    <dd className="booking-card__total">{formatInr(booking.totalPrice)}</dd>
-                  </dl>
-                  <Link
-                    className="button button--secondary booking-card__details"
-                    to={customerBookingPath(booking.bookingId)}
-                    aria-label={`View Details for booking ${booking.bookingId}`}
-                  >
-                    View Details
-                  </Link>
-                </article>
+                <BookingCard booking={booking} />
               </li>
             ))}
           </ul>
