@@ -67,9 +67,9 @@ interface Timed extends Answer {
     const loaders = [0, 1, 2, 3].map((worker) => load(worker));
 
     const probes: Timed[] = [];
-    let stopMs = 0;
-    let startMs = 0;
-    let recoveryMs = 0;
+    let stopMs: number;
+    let startMs: number;
+    let recoveryMs: number;
     try {
       await sleep(1_500);
       phase = 'down';
