@@ -12,3 +12,11 @@ export const paths = {
 export function customerBookingPath(bookingId: string): string {
   return `/customer-booking/${encodeURIComponent(bookingId)}`;
 }
+
+/**
+ * Router state the portal hands the guest view in hotel mode: the email the guest typed, kept in
+ * memory (history state), never in the address, to look the booking up with.
+ */
+export interface CustomerBookingState {
+  lookupEmail?: string;
+}

@@ -32,7 +32,11 @@ export const screens = {
   [paths.bookingPortal]: () =>
     import(/* webpackChunkName: "booking-portal" */ '../features/portal/BookingPortalPage').then((m) => m.BookingPortalPage),
   [paths.customerBooking]: () =>
-    import(/* webpackChunkName: "customer-booking" */ '../features/guest/CustomerBookingPage').then((m) => m.CustomerBookingPage),
+    isHotelMode()
+      ? import(/* webpackChunkName: "customer-booking-hotel" */ '../features/guest/HotelCustomerBookingPage').then(
+          (m) => m.HotelCustomerBookingPage,
+        )
+      : import(/* webpackChunkName: "customer-booking" */ '../features/guest/CustomerBookingPage').then((m) => m.CustomerBookingPage),
   '*': () => import(/* webpackChunkName: "not-found" */ '../features/layout/NotFoundPage').then((m) => m.NotFoundPage),
 } satisfies Record<string, Load>;
 

@@ -1,17 +1,16 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useAppDispatch } from '../../app/hooks';
-import { changeBookingEmail, saveFailureMessage } from '../bookings/bookingsThunks';
 
 interface EmailFormProps {
-  bookingId: string;
   storedEmail: string;
+  /** Saves the new email; resolves with a message to show when it could not, or null when saved. */
+  onSave: (email: string) => Promise<string | null>;
 }
 
 type Outcome = { tone: 'saved' } | { tone: 'error'; message: string } | null;
 
-export function EmailForm({ bookingId, storedEmail }: EmailFormProps) {
-  const dispatch = useAppDispatch();
+/** The booking's email, prefilled, and Save Email (spec). Where it is saved is the screen's business. */
+export function EmailForm({ storedEmail, onSave }: EmailFormProps) {
   const [email, setEmail] = useState(storedEmail);
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -25,10 +24,9 @@ export function EmailForm({ bookingId, storedEmail }: EmailFormProps) {
       return;
     }
     setSaving(true);
-    const result = await dispatch(changeBookingEmail({ bookingId, email: value }));
+    const problem = await onSave(value);
     setSaving(false);
-    if (changeBookingEmail.fulfilled.match(result)) setOutcome({ tone: 'saved' });
-    else setOutcome({ tone: 'error', message: result.payload?.message ?? saveFailureMessage('unknown') });
+    setOutcome(problem === null ? { tone: 'saved' } : { tone: 'error', message: problem });
   }
 
   return (

@@ -1,4 +1,6 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, setupListeners } from '@reduxjs/toolkit/query/react';
+import { useDispatch } from 'react-redux';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { AdminSession } from './hotelTypes';
 
@@ -89,6 +91,14 @@ export const hotelApi = createApi({
 });
 
 export type HotelApi = typeof hotelApi;
+
+/** The store as RTK Query's own thunks (util.updateQueryData and the like) see it: with the API's cache. */
+type HotelState = { [path in HotelApi['reducerPath']]: ReturnType<HotelApi['reducer']> };
+/**
+ * Dispatch for RTK Query's cache thunks. The app's AppDispatch does not name the API's state,
+ * which the store holds only in hotel mode.
+ */
+export const useHotelDispatch = useDispatch.withTypes<ThunkDispatch<HotelState, unknown, UnknownAction>>();
 
 export const { useGetAdminSessionQuery, useSignInMutation, useSignOutMutation } = hotelApi;
 

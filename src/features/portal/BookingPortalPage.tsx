@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { customerBookingPath, paths } from '../../app/paths';
+import type { CustomerBookingState } from '../../app/paths';
+import { isHotelMode } from '../../shared/hotelMode';
 import './portal.css';
 
 /** Guests copy IDs with stray spaces or type them in lower case; IDs are stored as BK123456. */
@@ -12,7 +14,13 @@ export function normalizeBookingId(typed: string): string {
 export function BookingPortalPage() {
   const navigate = useNavigate();
   const [bookingId, setBookingId] = useState('');
+  // Hotel mode: the hotel shows a booking to whoever knows its ID and the email it was booked with.
+  const hotel = isHotelMode();
+  const [email, setEmail] = useState('');
+  const [emailMissing, setEmailMissing] = useState(false);
   const fieldId = useId();
+  const emailId = useId();
+  const emailProblemId = useId();
 
   function lookUp(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -21,7 +29,16 @@ export function BookingPortalPage() {
       window.alert('Please enter your Booking ID!');
       return;
     }
-    void navigate(customerBookingPath(id));
+    if (!hotel) {
+      void navigate(customerBookingPath(id));
+      return;
+    }
+    const lookupEmail = email.trim();
+    setEmailMissing(lookupEmail === '');
+    if (lookupEmail === '') return;
+    // In memory only: an email in the address would end up in history, logs and shared links.
+    const state: CustomerBookingState = { lookupEmail };
+    void navigate(customerBookingPath(id), { state });
   }
 
   return (
@@ -31,7 +48,11 @@ export function BookingPortalPage() {
       <div className="portal__grid">
         <section className="card portal__guest" aria-labelledby="guest-title">
           <h2 id="guest-title">Find your booking</h2>
-          <p>Enter the Booking ID from your confirmation to see your stay or change your email.</p>
+          <p>
+            {hotel
+              ? 'Enter the Booking ID from your confirmation and the email you booked with to see your stay or change your email.'
+              : 'Enter the Booking ID from your confirmation to see your stay or change your email.'}
+          </p>
           <form onSubmit={lookUp} noValidate>
             <div className="field">
               <label htmlFor={fieldId}>Booking ID</label>
@@ -47,6 +68,26 @@ export function BookingPortalPage() {
                 spellCheck={false}
               />
             </div>
+            {hotel && (
+              <div className="field">
+                <label htmlFor={emailId}>Email you booked with</label>
+                <input
+                  id={emailId}
+                  type="email"
+                  className="input"
+                  autoComplete="email"
+                  value={email}
+                  aria-invalid={emailMissing || undefined}
+                  aria-describedby={emailMissing ? emailProblemId : undefined}
+                  onChange={(event) => setEmail(event.target.value)}
+                />
+                {emailMissing && (
+                  <p id={emailProblemId} className="notice notice--error portal__problem" role="alert">
+                    Please enter the email you booked with.
+                  </p>
+                )}
+              </div>
+            )}
             <button type="submit" className="button button--accent">
               View Your Booking
             </button>

@@ -1,0 +1,26 @@
+import type { BookingRecord } from '../bookings/bookingRecord';
+import { roomsOf } from '../bookings/bookingRecord';
+import { formatDisplayDate } from '../../shared/dates';
+import { formatInr } from '../../shared/money';
+
+/** The booking's facts as the guest view lists them (spec: ID, room, dates, rooms, total). */
+export function BookingFacts({ booking }: { booking: BookingRecord }) {
+  return (
+    <dl className="guest__facts">
+      <dt>Booking ID</dt>
+      <dd className="guest__id">{booking.bookingId}</dd>
+      <dt>Status</dt>
+      <dd>Confirmed</dd>
+      <dt>Room</dt>
+      <dd>{booking.roomName}</dd>
+      <dt>Check-In</dt>
+      <dd>{formatDisplayDate(booking.checkIn)}</dd>
+      <dt>Check-Out</dt>
+      <dd>{formatDisplayDate(booking.checkOut)}</dd>
+      <dt>Number of Rooms</dt>
+      <dd>{roomsOf(booking)}</dd>
+      <dt>Total Price</dt>
+      <dd className="guest__total">{formatInr(booking.totalPrice)}</dd>
+    </dl>
+  );
+}

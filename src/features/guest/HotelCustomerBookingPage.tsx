@@ -1,0 +1,140 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import type { CustomerBookingState } from '../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { changeBookingEmail } from '../bookings/bookingsThunks';
+import { useHotelDispatch } from '../hotel/hotelApi';
+import type { ServerBooking } from '../hotel/hotelTypes';
+import { describeError, statusOf } from '../hotel/serverErrors';
+import { formatDisplayDate } from '../../shared/dates';
+import { BookingFacts } from './BookingFacts';
+import { BookingNotFound } from './BookingNotFound';
+import { EmailForm } from './EmailForm';
+import { EmailLookupForm } from './EmailLookupForm';
+import { guestApi, isFullBooking, useChangeEmailMutation, useGetBookingQuery, useLookupBookingQuery } from './guestApi';
+import { selectGuestBooking } from './guestBooking';
+import '../hotel/hotel.css';
+import './guest.css';
+
+function GuestPage({ children }: { children: ReactNode }) {
+  return (
+    <section className="page page--narrow guest" aria-labelledby="page-title">
+      <title>Your Booking Details</title>
+      <h1 id="page-title">Your Booking Details</h1>
+      {children}
+      <p className="guest__back">
+        <Link to={paths.bookingPortal}>Look up another booking</Link>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * Your Booking Details in hotel mode, read from the hotel. The proof used, in order: the guest
+ * key this browser kept with its copy of the booking; else the email the portal carried (in
+ * router state, never the address); else none, and the hotel shows only that the booking exists
+ * and its dates, with a form asking for the booking's email.
+ */
+export function HotelCustomerBookingPage() {
+  const dispatch = useAppDispatch();
+  const cacheDispatch = useHotelDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const bookingId = useParams().bookingId ?? '';
+  const local = useAppSelector((state) => selectGuestBooking(state, bookingId));
+  const guestKey = local?.guestKey;
+  const lookupEmail = (location.state as CustomerBookingState | null)?.lookupEmail || undefined;
+
+  const keyArgs = guestKey ? { bookingId, guestKey } : { bookingId };
+  const byKeyOrNone = useGetBookingQuery(keyArgs, { skip: guestKey === undefined && lookupEmail !== undefined });
+  // A key the hotel does not know for this booking shows only its outline: then the email decides.
+  const keyRefused = guestKey !== undefined && byKeyOrNone.data !== undefined && !isFullBooking(byKeyOrNone.data.booking);
+  const byEmail = lookupEmail !== undefined && (guestKey === undefined || keyRefused);
+  const byLookup = useLookupBookingQuery({ bookingId, email: lookupEmail ?? '' }, { skip: !byEmail });
+  const { data, error, isFetching, refetch } = byEmail ? byLookup : byKeyOrNone;
+  const [changeEmail] = useChangeEmailMutation();
+
+  /** Keeps the email in memory for a reload of this page, as the portal does. */
+  function rememberEmail(email: string) {
+    const state: CustomerBookingState = { lookupEmail: email };
+    void navigate({ pathname: location.pathname }, { replace: true, state });
+  }
+
+  async function saveEmail(booking: ServerBooking, email: string): Promise<string | null> {
+    const proof = guestKey && !byEmail ? { guestKey } : { currentEmail: booking.email };
+    const result = await changeEmail({ bookingId: booking.bookingId, email, ...proof });
+    if (result.error) return describeError(result.error, 'The email could not be saved. Please try again.');
+    const saved = result.data.booking;
+    if ('guestKey' in proof) {
+      cacheDispatch(guestApi.util.updateQueryData('getBooking', keyArgs, (draft) => void (draft.booking = saved)));
+    } else {
+      // The old email no longer opens the booking: look it up by the new one, already answered.
+      void cacheDispatch(guestApi.util.upsertQueryData('lookupBooking', { bookingId, email: saved.email }, { booking: saved }));
+      rememberEmail(saved.email);
+    }
+    // This browser's own copy follows; the hotel's answer stands even if this browser refuses the write.
+    if (local) await dispatch(changeBookingEmail({ bookingId: local.bookingId, email: saved.email }));
+    return null;
+  }
+
+  const booking = data?.booking;
+  if (!booking) {
+    const status = statusOf(error);
+    if (error && !isFetching && (status === 404 || status === 400))
+      return (
+        <BookingNotFound
+          bookingId={bookingId}
+          advice={
+            byEmail
+              ? 'Check the Booking ID and the email you booked with, and try again.'
+              : 'Check the Booking ID in your confirmation and try again.'
+          }
+        />
+      );
+    return (
+      <GuestPage>
+        {error && !isFetching ? (
+          <div className="notice notice--error hotel-problem" role="alert">
+            <p>{describeError(error, 'The hotel could not show this booking.')}</p>
+            <button type="button" className="button button--secondary" onClick={() => void refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <p role="status">Looking up your booking…</p>
+        )}
+      </GuestPage>
+    );
+  }
+
+  if (!isFullBooking(booking)) {
+    return (
+      <GuestPage>
+        <div className="card guest__card">
+          <dl className="guest__facts">
+            <dt>Booking ID</dt>
+            <dd className="guest__id">{booking.bookingId}</dd>
+            <dt>Status</dt>
+            <dd>Confirmed</dd>
+            <dt>Check-In</dt>
+            <dd>{formatDisplayDate(booking.checkIn)}</dd>
+            <dt>Check-Out</dt>
+            <dd>{formatDisplayDate(booking.checkOut)}</dd>
+          </dl>
+          <EmailLookupForm bookingId={bookingId} onFound={rememberEmail} />
+        </div>
+      </GuestPage>
+    );
+  }
+
+  return (
+    <GuestPage>
+      <div className="card guest__card">
+        <BookingFacts booking={booking} />
+        {/* Keyed so that opening another booking starts from that booking's email. */}
+        <EmailForm key={booking.bookingId} storedEmail={booking.email} onSave={(email) => saveEmail(booking, email)} />
+      </div>
+    </GuestPage>
+  );
+}
