@@ -43,9 +43,16 @@ export async function buildApp(options: AppOptions) {
 
   registerErrorHandling(app);
   registerAdminDecorator(app);
+  // Once close() has begun, answers end their connection: a keep-alive connection whose request
+  // was in flight would otherwise keep a graceful stop waiting for keepAliveTimeout (72 s).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    if (closing) reply.header('Connection', 'close');
   });
 
   await app.register(cookie);
