@@ -8,6 +8,8 @@ export interface Answer {
   body: Record<string, any> | null;
   ms: number;
   error?: string;
+  /** The name=value part of a Set-Cookie answer (an admin session). */
+  cookie?: string;
 }
 
 export async function send(
@@ -30,7 +32,8 @@ export async function send(
     } catch {
       body = { text };
     }
-    return { status: response.status, body, ms: performance.now() - started };
+    const cookie = response.headers.get('set-cookie')?.split(';')[0];
+    return { status: response.status, body, ms: performance.now() - started, ...(cookie ? { cookie } : {}) };
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const name = (error as Error).name === 'TimeoutError' ? 'timeout' : (cause?.code ?? cause?.message ?? (error as Error).message);
