@@ -6,6 +6,7 @@
  * on the embedded database in a temporary folder; removes everything it made.
  *
  *   SOAK_S=30 npm run soak        SOAK_RPS=80 npm run soak (requests a second, default 40)
+ *   SOAK_DB=embedded npm run soak (the embedded database even where PostgreSQL is installed)
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -65,7 +66,7 @@ async function main(): Promise<number> {
 
   try {
     const port = await freePort();
-    if (systemBinDir()) {
+    if (systemBinDir() && process.env.SOAK_DB !== 'embedded') {
       cluster = await startRestartableCluster('postgresql');
       server = await startServerProcess({ port, distDir: dist.dir, databaseUrl: cluster.url, adminPassword });
     } else {
@@ -73,7 +74,7 @@ async function main(): Promise<number> {
       server = await startServerProcess({ port, distDir: dist.dir, dataDir: folder.dataDir, adminPassword, readyWithinMs: 120_000 });
     }
     const { url, pid } = server;
-    const database = cluster ? 'real PostgreSQL' : 'the embedded database (no PostgreSQL server installed)';
+    const database = cluster ? 'real PostgreSQL' : 'the embedded database';
 
     // The admin the server made on its first start from ADMIN_PASSWORD.
     const signIn = await send(url, '/api/admin/sign-in', { method: 'POST', body: { username: 'admin', password: adminPassword } });
