@@ -21,8 +21,8 @@ export interface ServerProcess {
   output(): string;
   /** Resolves when the process has exited. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** SIGTERM and wait for the exit. */
-  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM and wait for the exit (SIGKILL after graceMs). */
+  stop(graceMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 export interface ServerProcessOptions {
@@ -127,9 +127,12 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     child,
     output: () => output,
     exited,
-    async stop() {
+    async stop(graceMs = 15_000) {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      return exited;
+      const late = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      const result = await exited;
+      clearTimeout(late);
+      return result;
     },
   };
 }
