@@ -84,7 +84,8 @@ export function BookingPage() {
     <div className="page booking">
       <title>Book a Room</title>
       <h1>Book a Room</h1>
-      {!storageAvailable && (
+      {/* In hotel mode the hotel keeps the bookings: a browser refusing storage loses only its own copy. */}
+      {!storageAvailable && !isHotelMode() && (
         <p className="notice notice--error" role="alert">
           {saveFailureMessage('unavailable')}
         </p>

@@ -1,4 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
+import { createBookingStorage } from '../../../src/features/bookings/bookingStorage';
 import { datesChosen, roomCountChosen } from '../../../src/features/selection/selectionSlice';
 import { FakeHotel } from '../../fakeHotel';
 import { renderHotelRoute } from '../../testUtils';
@@ -82,5 +83,15 @@ describe('booking screen in hotel mode', () => {
     expect(optionsOf('Suit Room')).toEqual(['0', '1', '2', '3']);
     await user.click(screen.getByRole('button', { name: 'Check again' }));
     expect(await within(room('Suit Room')).findByText('4 rooms left for these dates')).toBeInTheDocument();
+  });
+
+  it('does not warn that bookings cannot be saved when the browser refuses storage: the hotel keeps them', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const refusing = createBookingStorage(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    renderHotelRoute('/booking', { bookingStorage: refusing });
+    await screen.findByRole('heading', { level: 1, name: 'Book a Room' }, { timeout: 5000 });
+    expect(screen.queryByText(/bookings cannot be saved in this browser/)).not.toBeInTheDocument();
   });
 });
