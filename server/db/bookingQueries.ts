@@ -89,9 +89,11 @@ export async function roomsLeft(db: Queryable, room: RoomCapacity, checkIn: stri
 
 export async function confirmBooking(db: Queryable, input: NewBooking): Promise<ConfirmOutcome> {
   try {
-    const { rows } = await db.query<{ replayed: boolean; booking_id: string }>(
-      'SELECT * FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
-      [
+    const { rows } = await db.query<{ replayed: boolean; booking_id: string }>({
+      // Named: each connection parses and plans it once (the hot path of a busy confirm).
+      name: 'confirm_booking',
+      text: 'SELECT * FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
+      values: [
         input.draftId,
         input.bookingId,
         input.guestKeyHash,
@@ -105,7 +107,7 @@ export async function confirmBooking(db: Queryable, input: NewBooking): Promise<
         input.email,
         input.capacity,
       ],
-    );
+    });
     const result = rows[0]!;
     if (!result.replayed) {
       // Built from what was stored, so no second round trip on the common path.
@@ -144,14 +146,16 @@ export interface RoomAvailability {
 
 /** For each room type, the rooms free on every night from checkIn to the night before checkOut. */
 export async function availability(db: Queryable, roomTypes: readonly RoomCapacity[], checkIn: string, checkOut: string): Promise<RoomAvailability[]> {
-  const { rows } = await db.query<{ room_id: string; capacity: number; most: number }>(
-    `SELECT r.room_id, r.capacity, coalesce(max(n.booked), 0)::int AS most
+  const { rows } = await db.query<{ room_id: string; capacity: number; most: number }>({
+    // Named: planned once per connection instead of on every call (planning cost more than running it).
+    name: 'availability',
+    text: `SELECT r.room_id, r.capacity, coalesce(max(n.booked), 0)::int AS most
        FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS r(room_id, capacity, position)
        LEFT JOIN room_nights n ON n.room_id = r.room_id AND n.night >= $3::date AND n.night < $4::date
       GROUP BY r.room_id, r.capacity, r.position
       ORDER BY r.position`,
-    [roomTypes.map((r) => r.roomId), roomTypes.map((r) => r.capacity), checkIn, checkOut],
-  );
+    values: [roomTypes.map((r) => r.roomId), roomTypes.map((r) => r.capacity), checkIn, checkOut],
+  });
   return rows.map((row) => ({ roomId: row.room_id, capacity: row.capacity, left: Math.max(0, row.capacity - row.most) }));
 }
 
@@ -197,24 +201,30 @@ export interface SearchPage {
   totalExact: boolean;
 }
 
-/** Live bookings whose ID, email or room name contains the query (any case), newest first. */
+/**
+ * Live bookings whose ID, email or room name contains the query (any case), newest first.
+ * One statement, so one connection and one snapshot: the page, and its total counted only when
+ * the page cannot tell it (a first page that is not full is the whole result; so is any page
+ * that is neither full nor empty). Counting is the costly part of a broad search.
+ */
 export async function searchBookings(db: Queryable, query: string, page: number, pageSize: number): Promise<SearchPage> {
-  const filter = query === '' ? '' : `AND ${searchText} LIKE $1`;
-  const params = query === '' ? [] : [likePattern(query)];
-  const n = params.length;
-  const [items, count] = await Promise.all([
-    db.query<BookingRow>(
-      `SELECT ${bookingColumns} FROM bookings WHERE deleted_at IS NULL ${filter}
-        ORDER BY created_at DESC, booking_id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...params, pageSize, (page - 1) * pageSize],
-    ),
-    db.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM (SELECT 1 FROM bookings WHERE deleted_at IS NULL ${filter} LIMIT $${n + 1}) AS matches`,
-      [...params, exactTotalLimit + 1],
-    ),
-  ]);
-  const total = count.rows[0]?.total ?? 0;
-  return { items: items.rows.map(toBooking), total: Math.min(total, exactTotalLimit), totalExact: total <= exactTotalLimit };
+  const filter = query === '' ? '' : `AND ${searchText} LIKE $4`;
+  const params: unknown[] = [pageSize, (page - 1) * pageSize, exactTotalLimit + 1, ...(query === '' ? [] : [likePattern(query)])];
+  const { rows } = await db.query<BookingRow & { total: number }>(
+    `WITH page AS MATERIALIZED (
+       SELECT ${bookingColumns} FROM bookings WHERE deleted_at IS NULL ${filter}
+        ORDER BY created_at DESC, booking_id DESC LIMIT $1::int OFFSET $2::int
+     ), shown AS (SELECT count(*)::int AS n FROM page)
+     SELECT CASE WHEN shown.n BETWEEN 1 AND $1::int - 1 OR (shown.n = 0 AND $2::int = 0) THEN least($2::int + shown.n, $3::int)
+                 ELSE (SELECT count(*)::int FROM (SELECT 1 FROM bookings WHERE deleted_at IS NULL ${filter} LIMIT $3::int) AS matches) END AS total,
+            page.*
+       FROM shown LEFT JOIN page ON true
+      ORDER BY page.created_at DESC, page.booking_id DESC`,
+    params,
+  );
+  const total = rows[0]?.total ?? 0;
+  const items = rows.filter((row) => row.booking_id !== null).map(toBooking);
+  return { items, total: Math.min(total, exactTotalLimit), totalExact: total <= exactTotalLimit };
 }
 
 /** Soft delete: the booking's nights are freed at once; restoreBooking can take them back for 30 days. */
