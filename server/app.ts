@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from './db/database';
 import { bodyLimit } from './limits';
 import { registerAdminDecorator } from './plugins/adminAuth';
-import { registerErrorHandling } from './plugins/errors';
+import { answerUnroutable, registerErrorHandling } from './plugins/errors';
+import { registerPlainTextCheck } from './plugins/plainText';
 import { registerSameOriginCheck } from './plugins/sameOrigin';
 import { adminBookingRoutes } from './routes/adminBookings';
 import { adminImportRoutes } from './routes/adminImport';
@@ -28,8 +29,25 @@ export interface AppOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
 }
 
+function policyHeader(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+}
+
 /** Builds the server from its parts, without listening (tests call inject() or listen themselves). */
 export async function buildApp(options: AppOptions) {
+  const site = options.distDir ? readSite(options.distDir) : null;
+  const contentSecurityPolicy = site ? pagePolicy(site.app) : null;
+  // The pages' own policy, now also as a header, plus what only a header can say (no framing).
+  const directives = Object.fromEntries(
+    (contentSecurityPolicy ?? "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'")
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+  directives['frame-ancestors'] = ["'none'"];
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit,
@@ -39,6 +57,12 @@ export async function buildApp(options: AppOptions) {
     // Whole-request bound: a stalled client or database cannot hold a request for ever.
     requestTimeout: 30_000,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    // Answered before any hook runs, so without the headers helmet adds: they are set there.
+    frameworkErrors: answerUnroutable({
+      'content-security-policy': policyHeader(directives),
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+    }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandling(app);
@@ -56,24 +80,16 @@ export async function buildApp(options: AppOptions) {
   });
 
   await app.register(cookie);
-  registerSameOriginCheck(app);
 
-  const site = options.distDir ? readSite(options.distDir) : null;
-  const contentSecurityPolicy = site ? pagePolicy(site.app) : null;
-  // The pages' own policy, now also as a header, plus what only a header can say (no framing).
-  const directives = Object.fromEntries(
-    (contentSecurityPolicy ?? "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'")
-      .split(';')
-      .map((part) => part.trim().split(/\s+/))
-      .filter((words) => words[0])
-      .map(([name, ...values]) => [name!, values]),
-  );
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: { ...directives, 'frame-ancestors': ["'none'"] } },
+    contentSecurityPolicy: { useDefaults: false, directives },
     // HSTS only means something over HTTPS; browsers ignore it on http://localhost.
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     crossOriginEmbedderPolicy: false,
   });
+  // After helmet: hooks run in the order they were added, and a refusal must carry its headers too.
+  registerSameOriginCheck(app);
+  registerPlainTextCheck(app);
 
   if (site) await registerSite(app, site);
   await app.register(healthRoutes, { db: options.db });

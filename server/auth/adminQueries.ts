@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { inTransaction } from '../db/bookingQueries';
 import { hashPassword } from './passwords';
 
 /** SQL for admin accounts, sessions and sign-in throttling (tables from migration 002). */
@@ -70,21 +71,34 @@ export function delayAfter(failures: number): number {
   return Math.min(2 ** (failures - freeTries), 900);
 }
 
-/** Seconds until another try is allowed for any of these keys (0: now). */
-export async function secondsToWait(db: pg.Pool, keys: string[]): Promise<number> {
-  const { rows } = await db.query<{ failures: number; since: number }>(
-    'SELECT failures, extract(epoch FROM now() - last_failure)::float8 AS since FROM sign_in_failures WHERE key = ANY($1)',
-    [keys],
-  );
-  return Math.max(0, ...rows.map((row) => Math.ceil(delayAfter(row.failures) - row.since)));
-}
+/** Advisory-lock class for sign-in keys (two-number locks never meet migrate.ts's one-number lock). */
+const signInLock = 7_311_002;
 
-export async function recordFailure(db: pg.Pool, keys: string[]): Promise<void> {
-  await db.query(
-    `INSERT INTO sign_in_failures (key, failures, last_failure) SELECT k, 1, now() FROM unnest($1::text[]) AS k
-     ON CONFLICT (key) DO UPDATE SET failures = sign_in_failures.failures + 1, last_failure = now()`,
-    [keys],
-  );
+/**
+ * Takes one sign-in try for these keys and counts it at once, or says how many seconds until a try
+ * is allowed (0: this one may go ahead). Guesses sent at the same moment take turns on a lock per
+ * key, so they cannot all pass the check before the first failure is counted; a throttled try is
+ * not counted. A success clears the count (clearFailures).
+ */
+export async function claimTry(db: pg.Pool, keys: string[]): Promise<number> {
+  // One lock order for every caller, so that two tries never wait for each other's locks.
+  const sorted = [...new Set(keys)].sort();
+  return inTransaction(db, async (client) => {
+    for (const key of sorted) await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [signInLock, key]);
+    // clock_timestamp, not now(): now() is when this transaction began, before it waited for the lock.
+    const { rows } = await client.query<{ failures: number; since: number }>(
+      'SELECT failures, extract(epoch FROM clock_timestamp() - last_failure)::float8 AS since FROM sign_in_failures WHERE key = ANY($1)',
+      [sorted],
+    );
+    const wait = Math.max(0, ...rows.map((row) => Math.ceil(delayAfter(row.failures) - row.since)));
+    if (wait > 0) return wait;
+    await client.query(
+      `INSERT INTO sign_in_failures (key, failures, last_failure) SELECT k, 1, clock_timestamp() FROM unnest($1::text[]) AS k
+       ON CONFLICT (key) DO UPDATE SET failures = sign_in_failures.failures + 1, last_failure = clock_timestamp()`,
+      [sorted],
+    );
+    return 0;
+  });
 }
 
 export async function clearFailures(db: pg.Pool, keys: string[]): Promise<void> {

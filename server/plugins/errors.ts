@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Errors that mean the database cannot be reached right now: the answer is 503, not 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -59,4 +59,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const name = status === 413 ? 'Payload Too Large' : status === 415 ? 'Unsupported Media Type' : status === 429 ? 'Too Many Requests' : status === 404 ? 'Not Found' : 'Bad Request';
     return reply.code(status).send({ error: name, message: error.name === 'SyntaxError' ? 'The request body is not valid JSON.' : message });
   });
+}
+
+/**
+ * A URL the router cannot decode, or a path segment past its length: Fastify answers these before
+ * any hook runs (frameworkErrors), so the security headers every other answer gets come along here.
+ */
+export function answerUnroutable(securityHeaders: Record<string, string>) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+    void reply
+      .code(tooLong ? 414 : 400)
+      .headers(securityHeaders)
+      .send({ error: tooLong ? 'URI Too Long' : 'Bad Request', message: tooLong ? 'The address is too long.' : 'The address is not a valid URL.' });
+  };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { rooms as roomTypes } from '../../src/features/rooms/catalogue';
+import { isIsoDate } from '../../src/shared/dates';
 import { capacityOf, hotelToday, roomsLeftMessage } from '../bookingRules';
 import { allBookings, deleteBooking, occupancy, recentAudit, restoreBooking, searchBookings } from '../db/bookingQueries';
 import type { Booking } from '../db/bookingQueries';
@@ -21,7 +22,8 @@ function toCsv(bookings: Booking[]): string {
 }
 
 export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
-  app.addHook('preHandler', requireAdmin(db.pool));
+  // Before the body is read: a caller without a session gets 401, not a parse of their upload.
+  app.addHook('onRequest', requireAdmin(db.pool));
   const notFound = (bookingId: string) => ({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
 
   app.get('/api/admin/bookings', { schema: { querystring: SearchQuery } }, async (request) => {
@@ -47,8 +49,10 @@ export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
     return { booking: result.booking };
   });
 
-  app.get('/api/admin/occupancy', { schema: { querystring: OccupancyQuery } }, async (request) => {
+  app.get('/api/admin/occupancy', { schema: { querystring: OccupancyQuery } }, async (request, reply) => {
     const from = request.query.from ?? hotelToday();
+    // The schema checks the shape only; PostgreSQL would fail on 2027-02-30 (a 500).
+    if (!isIsoDate(from)) return reply.code(400).send({ error: 'Bad Request', message: 'from: must be a date (YYYY-MM-DD)' });
     const days = request.query.days ?? 60;
     const booked = await occupancy(db.pool, from, days);
     return {

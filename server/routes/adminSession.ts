@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { clearFailures, createSession, endSession, passwordHashOf, recordFailure, secondsToWait, sessionIdleHours } from '../auth/adminQueries';
+import { claimTry, clearFailures, createSession, endSession, passwordHashOf, sessionIdleHours } from '../auth/adminQueries';
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import type { Database } from '../db/database';
 import { requireAdmin, sessionCookie } from '../plugins/adminAuth';
@@ -10,9 +10,10 @@ const wrongCredentials = { error: 'Unauthorized', message: 'Wrong name or passwo
 export const adminSessionRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
   app.post('/api/admin/sign-in', { schema: { body: SignInBody } }, async (request, reply) => {
     const { username, password } = request.body;
-    // Throttled per account and per address; the same for a name that does not exist.
+    // Throttled per account and per address; the same for a name that does not exist. The try is
+    // counted before the password is checked, and cleared only when it was right.
     const keys = [`user:${username.toLowerCase()}`, `addr:${request.ip}`];
-    const wait = await secondsToWait(db.pool, keys);
+    const wait = await claimTry(db.pool, keys);
     if (wait > 0) {
       return reply
         .code(429)
@@ -22,7 +23,6 @@ export const adminSessionRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
     const stored = await passwordHashOf(db.pool, username);
     const matches = await verifyPassword(password, stored ?? decoyHash);
     if (!stored || !matches) {
-      await recordFailure(db.pool, keys);
       request.log.warn({ username }, 'failed admin sign-in');
       return reply.code(401).send(wrongCredentials);
     }
@@ -46,7 +46,7 @@ export const adminSessionRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
     return reply.code(204).send();
   });
 
-  app.get('/api/admin/session', { preHandler: requireAdmin(db.pool) }, async (request) => ({
+  app.get('/api/admin/session', { onRequest: requireAdmin(db.pool) }, async (request) => ({
     username: request.admin!.username,
     csrfToken: request.admin!.csrfToken,
   }));

@@ -7,6 +7,11 @@ import type { Database, DatabaseKind } from '../../../server/db/database';
 import { startCluster } from '../../../server/db/postgresCluster';
 import type { RunningCluster } from '../../../server/db/postgresCluster';
 
+// Starting a cluster takes seconds, more while other test files start theirs, and jest.config.js's
+// per-project testTimeout is not read by Jest (a global option): every file that starts one gets a
+// minute per test and hook. A file may still set its own; outside Jest (npm run soak) there is none.
+if (typeof jest !== 'undefined') jest.setTimeout(60_000);
+
 /**
  * The API tests run on every kind of database this machine has: always the embedded one (its
  * binaries come with `npm ci`), and a real PostgreSQL server when Debian's `postgresql` is
