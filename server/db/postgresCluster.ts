@@ -80,15 +80,31 @@ async function waitUntil(check: () => boolean | Promise<boolean>, ms: number, st
 }
 
 /**
+ * The pid of the postgres running on this data folder, from its postmaster.pid, or null. A pid file
+ * left by a crash can name a number another program got since (after a reboot): on Linux, a
+ * process whose command line does not say postgres is not ours.
+ */
+export function runningPostmaster(dataDir: string): number | null {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return null;
+  try {
+    if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres')) return null;
+  } catch {
+    // no /proc (macOS) or not readable: trust the pid file
+  }
+  return pid;
+}
+
+/**
  * A server killed with SIGKILL leaves its postgres running (it is started in its own process
  * group so that Ctrl-C reaches only the Node server, which then stops it in order). Stop such a
  * leftover before starting, so that one cluster only ever has one owner.
  */
 async function stopLeftover(dataDir: string, log: (line: string) => void): Promise<void> {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  const pid = runningPostmaster(dataDir);
+  if (pid === null) return;
   log(`stopping the database server left running by an earlier start (pid ${pid})`);
   process.kill(pid, 'SIGINT');
   if (!(await waitUntil(() => !alive(pid), 15_000))) {
