@@ -24,7 +24,7 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       globalSetup: '<rootDir>/test/server/support/announceDatabases.ts',
       transform: { '^.+\\.tsx?$': tsJest() },
-      testTimeout: 60_000,
+      setupFilesAfterEnv: ['<rootDir>/test/server/support/serverTimeout.ts'],
     },
     {
       // Kill, stop and storm tests (npm run test:faults, run by .ci/run): slow, so not in npm test.
@@ -34,7 +34,7 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       globalSetup: '<rootDir>/test/server/support/announceDatabases.ts',
       transform: { '^.+\\.tsx?$': tsJest() },
-      testTimeout: 300_000,
+      setupFilesAfterEnv: ['<rootDir>/test/faults/support/faultsTimeout.ts'],
     },
   ],
 };
