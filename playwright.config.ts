@@ -25,7 +25,15 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       executablePath: chromiumExecutable(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   projects: [
@@ -41,7 +49,13 @@ export default defineConfig({
     },
     {
       command: `rm -rf ${hotelDataDir} && npx tsx server/main.ts`,
-      env: { PORT: String(hotelPort), HOTEL_DATA_DIR: hotelDataDir, DIST_DIR: distDir, ADMIN_PASSWORD: e2eAdminPassword, LOG_LEVEL: 'warn' },
+      env: {
+        PORT: String(hotelPort),
+        HOTEL_DATA_DIR: hotelDataDir,
+        DIST_DIR: distDir,
+        ADMIN_PASSWORD: e2eAdminPassword,
+        LOG_LEVEL: 'warn',
+      },
       url: `http://localhost:${hotelPort}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

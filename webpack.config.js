@@ -89,10 +89,17 @@ module.exports = (env, argv) => {
       new CopyWebpackPlugin({
         patterns: [
           { from: 'public', globOptions: { ignore: ['**/index.html', '**/*.html'] } },
-          { from: 'public/*.html', to: '[name][ext]', globOptions: { ignore: ['**/index.html'] }, transform: (content) => fillFragment(content.toString()) },
+          {
+            from: 'public/*.html',
+            to: '[name][ext]',
+            globOptions: { ignore: ['**/index.html'] },
+            transform: (content) => fillFragment(content.toString()),
+          },
         ],
       }),
-      ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
+      ...(production
+        ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })]
+        : []),
     ],
     optimization: {
       splitChunks: {

@@ -25,7 +25,9 @@ async function main() {
     await setAdminPassword(db.pool, config.adminUsername, password);
     const shown = config.adminPassword ? 'the password in ADMIN_PASSWORD' : `password ${password}`;
     // Printed once, on the first start only: the database keeps only its hash.
-    console.log(`\nAdmin account created: sign in at /admin-bookings as "${config.adminUsername}" with ${shown}\n(printed only now; set a new one any time with: npm run admin:password)\n`);
+    console.log(
+      `\nAdmin account created: sign in at /admin-bookings as "${config.adminUsername}" with ${shown}\n(printed only now; set a new one any time with: npm run admin:password)\n`,
+    );
   }
 
   const housekeeping = setInterval(() => {
@@ -63,7 +65,9 @@ async function main() {
     }
     throw error;
   }
-  console.log(`Hotel site (hotel mode, ${db.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL from DATABASE_URL'}) at http://localhost:${config.port}`);
+  console.log(
+    `Hotel site (hotel mode, ${db.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL from DATABASE_URL'}) at http://localhost:${config.port}`,
+  );
 }
 
 main().catch((error: Error) => {

@@ -61,7 +61,8 @@ export async function registerSite(app: FastifyInstance, pages: SitePages): Prom
     } catch {
       return sendPage(reply, pages.notFound, 404);
     }
-    if (pathname.startsWith('/api/')) return reply.code(404).send({ error: 'Not Found', message: `No API route ${request.method} ${pathname}` });
+    if (pathname.startsWith('/api/'))
+      return reply.code(404).send({ error: 'Not Found', message: `No API route ${request.method} ${pathname}` });
     if (/^\/booking\/?$/i.test(pathname)) return sendPage(reply, pages.booking);
     const file = path.join(root, path.normalize(pathname));
     if (file.startsWith(root + path.sep) && existsSync(file) && !file.endsWith('.html')) return reply.sendFile(path.relative(root, file));
@@ -69,7 +70,8 @@ export async function registerSite(app: FastifyInstance, pages: SitePages): Prom
     return sendPage(reply, pages.notFound, 404);
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/')) return reply.code(404).send({ error: 'Not Found', message: `No API route ${request.method} ${request.url.split('?')[0]}` });
+    if (request.url.startsWith('/api/'))
+      return reply.code(404).send({ error: 'Not Found', message: `No API route ${request.method} ${request.url.split('?')[0]}` });
     return sendPage(reply, pages.notFound, 404);
   });
 }

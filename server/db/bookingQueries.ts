@@ -73,8 +73,7 @@ export interface NewBooking {
 }
 
 export type ConfirmOutcome =
-  | { outcome: 'created' | 'replayed'; booking: Booking; guestKeyMatches: boolean }
-  | { outcome: 'unavailable'; left: number };
+  { outcome: 'created' | 'replayed'; booking: Booking; guestKeyMatches: boolean } | { outcome: 'unavailable'; left: number };
 
 async function bookingByDraft(db: Queryable, draftId: string) {
   const { rows } = await db.query<BookingRow>(`SELECT ${bookingColumns}, guest_key_hash FROM bookings WHERE draft_id = $1`, [draftId]);
@@ -145,7 +144,12 @@ export interface RoomAvailability {
 }
 
 /** For each room type, the rooms free on every night from checkIn to the night before checkOut. */
-export async function availability(db: Queryable, roomTypes: readonly RoomCapacity[], checkIn: string, checkOut: string): Promise<RoomAvailability[]> {
+export async function availability(
+  db: Queryable,
+  roomTypes: readonly RoomCapacity[],
+  checkIn: string,
+  checkOut: string,
+): Promise<RoomAvailability[]> {
   const { rows } = await db.query<{ room_id: string; capacity: number; most: number }>({
     // Named: planned once per connection instead of on every call (planning cost more than running it).
     name: 'availability',
@@ -164,9 +168,10 @@ export interface StoredBooking extends Booking {
 }
 
 export async function findBooking(db: Queryable, bookingId: string): Promise<StoredBooking | null> {
-  const { rows } = await db.query<BookingRow>(`SELECT ${bookingColumns}, guest_key_hash FROM bookings WHERE booking_id = $1 AND deleted_at IS NULL`, [
-    bookingId,
-  ]);
+  const { rows } = await db.query<BookingRow>(
+    `SELECT ${bookingColumns}, guest_key_hash FROM bookings WHERE booking_id = $1 AND deleted_at IS NULL`,
+    [bookingId],
+  );
   const row = rows[0];
   return row ? { ...toBooking(row), guestKeyHash: row.guest_key_hash ?? null } : null;
 }
@@ -237,14 +242,22 @@ export async function deleteBooking(db: pg.Pool, bookingId: string, address: str
     const row = rows[0];
     if (!row) return null;
     await client.query('SELECT free_nights($1, $2, $3, $4)', [row.room_id, row.check_in, row.check_out, row.rooms]);
-    await client.query(`INSERT INTO audit_log (booking_id, action, actor, address) VALUES ($1, 'delete', 'admin', $2)`, [bookingId, address]);
+    await client.query(`INSERT INTO audit_log (booking_id, action, actor, address) VALUES ($1, 'delete', 'admin', $2)`, [
+      bookingId,
+      address,
+    ]);
     return toBooking(row);
   });
 }
 
 export type RestoreOutcome = { outcome: 'restored'; booking: Booking } | { outcome: 'missing' } | { outcome: 'unavailable'; left: number };
 
-export async function restoreBooking(db: pg.Pool, bookingId: string, capacityOf: (roomId: string) => number, address: string): Promise<RestoreOutcome> {
+export async function restoreBooking(
+  db: pg.Pool,
+  bookingId: string,
+  capacityOf: (roomId: string) => number,
+  address: string,
+): Promise<RestoreOutcome> {
   try {
     return await inTransaction(db, async (client) => {
       const { rows } = await client.query<BookingRow>(
@@ -253,15 +266,28 @@ export async function restoreBooking(db: pg.Pool, bookingId: string, capacityOf:
       );
       const row = rows[0];
       if (!row) return { outcome: 'missing' as const };
-      if (row.room_id) await client.query('SELECT take_nights($1, $2, $3, $4, $5)', [row.room_id, row.check_in, row.check_out, row.rooms, capacityOf(row.room_id)]);
-      await client.query(`INSERT INTO audit_log (booking_id, action, actor, address) VALUES ($1, 'restore', 'admin', $2)`, [bookingId, address]);
+      if (row.room_id)
+        await client.query('SELECT take_nights($1, $2, $3, $4, $5)', [
+          row.room_id,
+          row.check_in,
+          row.check_out,
+          row.rooms,
+          capacityOf(row.room_id),
+        ]);
+      await client.query(`INSERT INTO audit_log (booking_id, action, actor, address) VALUES ($1, 'restore', 'admin', $2)`, [
+        bookingId,
+        address,
+      ]);
       return { outcome: 'restored' as const, booking: toBooking(row) };
     });
   } catch (error) {
     if ((error as { code?: string }).code !== roomsUnavailable) throw error;
     const stored = await db.query<BookingRow>(`SELECT ${bookingColumns} FROM bookings WHERE booking_id = $1`, [bookingId]);
     const row = stored.rows[0]!;
-    return { outcome: 'unavailable', left: await roomsLeft(db, { roomId: row.room_id!, capacity: capacityOf(row.room_id!) }, row.check_in!, row.check_out!) };
+    return {
+      outcome: 'unavailable',
+      left: await roomsLeft(db, { roomId: row.room_id!, capacity: capacityOf(row.room_id!) }, row.check_in!, row.check_out!),
+    };
   }
 }
 
@@ -300,12 +326,20 @@ export async function recentAudit(db: Queryable, limit = 50): Promise<AuditEntry
     'SELECT at, booking_id, action, actor, address FROM audit_log ORDER BY id DESC LIMIT $1',
     [limit],
   );
-  return rows.map((row) => ({ at: row.at.toISOString(), bookingId: row.booking_id, action: row.action, actor: row.actor, address: row.address }));
+  return rows.map((row) => ({
+    at: row.at.toISOString(),
+    bookingId: row.booking_id,
+    action: row.action,
+    actor: row.actor,
+    address: row.address,
+  }));
 }
 
 /** Every live booking, oldest first (export). */
 export async function allBookings(db: Queryable): Promise<Booking[]> {
-  const { rows } = await db.query<BookingRow>(`SELECT ${bookingColumns} FROM bookings WHERE deleted_at IS NULL ORDER BY created_at, booking_id`);
+  const { rows } = await db.query<BookingRow>(
+    `SELECT ${bookingColumns} FROM bookings WHERE deleted_at IS NULL ORDER BY created_at, booking_id`,
+  );
   return rows.map(toBooking);
 }
 
@@ -334,11 +368,31 @@ export async function importBooking(db: pg.Pool, record: ImportedBooking, capaci
         `INSERT INTO bookings (booking_id, room_id, room_name, rooms, check_in, check_out, total_price, email, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9::timestamptz, now()))
          ON CONFLICT (booking_id) DO NOTHING RETURNING booking_id`,
-        [record.bookingId, record.roomId, record.roomName, record.rooms, record.checkIn, record.checkOut, record.totalPrice, record.email, record.createdAt],
+        [
+          record.bookingId,
+          record.roomId,
+          record.roomName,
+          record.rooms,
+          record.checkIn,
+          record.checkOut,
+          record.totalPrice,
+          record.email,
+          record.createdAt,
+        ],
       );
       if (inserted.rowCount === 0) return 'exists' as const;
-      if (record.roomId) await client.query('SELECT take_nights($1, $2, $3, $4, $5)', [record.roomId, record.checkIn, record.checkOut, record.rooms, capacity]);
-      await client.query(`INSERT INTO audit_log (booking_id, action, actor, address) VALUES ($1, 'import', 'admin', $2)`, [record.bookingId, address]);
+      if (record.roomId)
+        await client.query('SELECT take_nights($1, $2, $3, $4, $5)', [
+          record.roomId,
+          record.checkIn,
+          record.checkOut,
+          record.rooms,
+          capacity,
+        ]);
+      await client.query(`INSERT INTO audit_log (booking_id, action, actor, address) VALUES ($1, 'import', 'admin', $2)`, [
+        record.bookingId,
+        address,
+      ]);
       return 'imported' as const;
     });
   } catch (error) {

@@ -37,7 +37,9 @@ export function embeddedBinDir(): string {
     const bin = path.join(modules, name, 'native', 'bin');
     if (existsSync(path.join(bin, 'postgres'))) return bin;
   }
-  throw new Error(`The embedded database has no binaries for ${process.platform}-${process.arch} (${name}); set DATABASE_URL to use a PostgreSQL server.`);
+  throw new Error(
+    `The embedded database has no binaries for ${process.platform}-${process.arch} (${name}); set DATABASE_URL to use a PostgreSQL server.`,
+  );
 }
 
 /** Debian's server binaries (`pg_config --bindir`, else the newest /usr/lib/postgresql/N/bin), or null where none are installed. */
@@ -50,7 +52,9 @@ export function systemBinDir(): string | null {
   }
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
-    const versions = readdirSync(debian).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(debian)
+      .filter((name) => /^\d+$/.test(name))
+      .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((version) => path.join(debian, version, 'bin')));
   }
   return candidates.find((dir) => dir && existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'postgres'))) ?? null;

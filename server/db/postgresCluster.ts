@@ -57,7 +57,9 @@ function run(command: string, args: string[], user: { uid: number; gid: number }
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(command)} failed (${code}): ${output.trim()}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(command)} failed (${code}): ${output.trim()}`)),
+    );
   });
 }
 
@@ -118,7 +120,8 @@ async function initialise(options: ClusterOptions, user: { uid: number; gid: num
   // The parents stay enterable (the service user must reach the folder); the folder itself is private.
   await mkdir(path.dirname(options.dataDir), { recursive: true });
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
-  if ((await readdir(options.dataDir)).length > 0) throw new Error(`${options.dataDir} is not empty and holds no database: move it away or empty it.`);
+  if ((await readdir(options.dataDir)).length > 0)
+    throw new Error(`${options.dataDir} is not empty and holds no database: move it away or empty it.`);
   if (user) await chown(options.dataDir, user.uid, user.gid);
   // Local connections are trusted: the socket lives in the data folder, which only its owner
   // (and root) can enter. TCP, when asked for, listens on loopback only.
@@ -206,4 +209,3 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
 export async function removeClusterFolder(dataDir: string): Promise<void> {
   await rm(dataDir, { recursive: true, force: true });
 }
-

@@ -21,11 +21,14 @@ export function requireAdmin(pool: pg.Pool) {
     const token = request.cookies[sessionCookie];
     const session = token ? await touchSession(pool, token) : null;
     if (!session) {
-      if (request.headers[guestKeyHeader]) return reply.code(403).send({ error: 'Forbidden', message: "A guest's booking key does not open the admin area." });
+      if (request.headers[guestKeyHeader])
+        return reply.code(403).send({ error: 'Forbidden', message: "A guest's booking key does not open the admin area." });
       return reply.code(401).send({ error: 'Unauthorized', message: 'Please sign in as the hotel administrator.' });
     }
     if (request.method !== 'GET' && request.headers['x-csrf-token'] !== session.csrfToken) {
-      return reply.code(403).send({ error: 'Forbidden', message: 'This request is missing the session’s security token. Reload the page and try again.' });
+      return reply
+        .code(403)
+        .send({ error: 'Forbidden', message: 'This request is missing the session’s security token. Reload the page and try again.' });
     }
     request.admin = session;
   };

@@ -4,7 +4,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 export function isDatabaseUnavailable(error: unknown): boolean {
   const { code, message } = error as { code?: string; message?: string };
   if (code && /^(08|57P|53300|ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|EPIPE|ENOENT)/.test(code)) return true;
-  return /timeout exceeded when trying to connect|timeout expired|Connection terminated|connection timeout|Query read timeout|Client has encountered a connection error|the database system is (starting|shutting) up/i.test(message ?? '');
+  return /timeout exceeded when trying to connect|timeout expired|Connection terminated|connection timeout|Query read timeout|Client has encountered a connection error|the database system is (starting|shutting) up/i.test(
+    message ?? '',
+  );
 }
 
 export const unavailableMessage = "The hotel's booking system cannot be reached right now. Please try again in a minute.";
@@ -55,9 +57,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
       FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send JSON.',
       FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
     };
-    const message = messages[error.code] ?? (error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' ? 'The request body does not match its Content-Length.' : error.message);
-    const name = status === 413 ? 'Payload Too Large' : status === 415 ? 'Unsupported Media Type' : status === 429 ? 'Too Many Requests' : status === 404 ? 'Not Found' : 'Bad Request';
-    return reply.code(status).send({ error: name, message: error.name === 'SyntaxError' ? 'The request body is not valid JSON.' : message });
+    const message =
+      messages[error.code] ??
+      (error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' ? 'The request body does not match its Content-Length.' : error.message);
+    const name =
+      status === 413
+        ? 'Payload Too Large'
+        : status === 415
+          ? 'Unsupported Media Type'
+          : status === 429
+            ? 'Too Many Requests'
+            : status === 404
+              ? 'Not Found'
+              : 'Bad Request';
+    return reply
+      .code(status)
+      .send({ error: name, message: error.name === 'SyntaxError' ? 'The request body is not valid JSON.' : message });
   });
 }
 
@@ -71,6 +86,9 @@ export function answerUnroutable(securityHeaders: Record<string, string>) {
     void reply
       .code(tooLong ? 414 : 400)
       .headers(securityHeaders)
-      .send({ error: tooLong ? 'URI Too Long' : 'Bad Request', message: tooLong ? 'The address is too long.' : 'The address is not a valid URL.' });
+      .send({
+        error: tooLong ? 'URI Too Long' : 'Bad Request',
+        message: tooLong ? 'The address is too long.' : 'The address is not a valid URL.',
+      });
   };
 }

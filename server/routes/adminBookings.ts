@@ -17,7 +17,9 @@ function csvCell(value: string | number | null): string {
 
 function toCsv(bookings: Booking[]): string {
   const header = ['bookingId', 'email', 'roomName', 'rooms', 'checkIn', 'checkOut', 'totalPrice', 'createdAt'];
-  const lines = bookings.map((b) => [b.bookingId, b.email, b.roomName, b.rooms, b.checkIn, b.checkOut, b.totalPrice, b.createdAt].map(csvCell).join(','));
+  const lines = bookings.map((b) =>
+    [b.bookingId, b.email, b.roomName, b.rooms, b.checkIn, b.checkOut, b.totalPrice, b.createdAt].map(csvCell).join(','),
+  );
   return [header.join(','), ...lines].join('\r\n') + '\r\n';
 }
 
@@ -42,9 +44,13 @@ export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
 
   app.post('/api/admin/bookings/:bookingId/restore', { schema: { params: BookingParams } }, async (request, reply) => {
     const result = await restoreBooking(db.pool, request.params.bookingId, capacityOf, request.ip);
-    if (result.outcome === 'missing') return reply.code(404).send({ error: 'Not Found', message: `No deleted booking with ID: ${request.params.bookingId}` });
+    if (result.outcome === 'missing')
+      return reply.code(404).send({ error: 'Not Found', message: `No deleted booking with ID: ${request.params.bookingId}` });
     if (result.outcome === 'unavailable') {
-      return reply.code(409).send({ error: 'Conflict', message: `This booking cannot be restored: its rooms were booked meanwhile. ${roomsLeftMessage('', result.left)}`.trim() });
+      return reply.code(409).send({
+        error: 'Conflict',
+        message: `This booking cannot be restored: its rooms were booked meanwhile. ${roomsLeftMessage('', result.left)}`.trim(),
+      });
     }
     return { booking: result.booking };
   });
@@ -58,7 +64,12 @@ export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
     return {
       from,
       days,
-      rooms: roomTypes.map((room) => ({ roomId: room.id, title: room.title, capacity: room.roomsInHotel, booked: booked.get(room.id) ?? new Array<number>(days).fill(0) })),
+      rooms: roomTypes.map((room) => ({
+        roomId: room.id,
+        title: room.title,
+        capacity: room.roomsInHotel,
+        booked: booked.get(room.id) ?? new Array<number>(days).fill(0),
+      })),
     };
   });
 

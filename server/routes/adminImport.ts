@@ -34,7 +34,10 @@ export const adminImportRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = as
       // An ID the other admin routes cannot address (DELETE /api/admin/bookings/:bookingId) would
       // be a booking nobody can delete: only the characters booking IDs are made of.
       if (!bookingIdPattern.test(record.bookingId)) {
-        conflicts.push({ bookingId: `record ${index + 1}`, reason: 'not a booking record (bookingId may hold only letters, digits, - and _)' });
+        conflicts.push({
+          bookingId: `record ${index + 1}`,
+          reason: 'not a booking record (bookingId may hold only letters, digits, - and _)',
+        });
         continue;
       }
       const room = roomTypes.find((type) => type.title === record.roomName);
@@ -74,7 +77,11 @@ export const adminImportRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = as
         continue;
       }
       if (outcome === 'imported') imported++;
-      else conflicts.push({ bookingId: record.bookingId, reason: outcome === 'exists' ? 'the hotel already has a booking with this ID' : 'no rooms of this type are left on those nights' });
+      else
+        conflicts.push({
+          bookingId: record.bookingId,
+          reason: outcome === 'exists' ? 'the hotel already has a booking with this ID' : 'no rooms of this type are left on those nights',
+        });
     }
     return { imported, conflicts };
   });

@@ -51,7 +51,9 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
       capacity: capacityOf(stay.room.id),
     });
     if (result.outcome === 'unavailable') {
-      return reply.code(409).send({ error: 'Conflict', message: roomsLeftMessage(stay.room.id, result.left), roomId: stay.room.id, left: result.left });
+      return reply
+        .code(409)
+        .send({ error: 'Conflict', message: roomsLeftMessage(stay.room.id, result.left), roomId: stay.room.id, left: result.left });
     }
     if (!result.guestKeyMatches) {
       // Someone else's draft ID: say nothing about the booking behind it.
@@ -94,7 +96,9 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
     lookups.put('/api/bookings/:bookingId/email', { schema: { params: BookingParams, body: EmailBody } }, async (request, reply) => {
       const bookingId = normaliseId(request.params.bookingId);
       const booking = await findBooking(db.pool, bookingId);
-      const allowed = booking && (holdsKey(request, booking) || (request.body.currentEmail !== undefined && sameEmail(booking.email, request.body.currentEmail)));
+      const allowed =
+        booking &&
+        (holdsKey(request, booking) || (request.body.currentEmail !== undefined && sameEmail(booking.email, request.body.currentEmail)));
       if (!allowed) return reply.code(404).send(notFoundReply(bookingId));
       const changed = await changeEmail(db.pool, bookingId, request.body.email.trim(), 'guest', request.ip);
       if (!changed) return reply.code(404).send(notFoundReply(bookingId));

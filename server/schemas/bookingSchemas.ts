@@ -26,8 +26,14 @@ export const ConfirmBody = Type.Object(
 export type ConfirmBody = Static<typeof ConfirmBody>;
 
 export const BookingParams = Type.Object({ bookingId: bookingIdParam }, { additionalProperties: false });
-export const LookupBody = Type.Object({ bookingId: bookingIdParam, email: Type.String({ minLength: 1, maxLength: 254 }) }, { additionalProperties: false });
-export const EmailBody = Type.Object({ email, currentEmail: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })) }, { additionalProperties: false });
+export const LookupBody = Type.Object(
+  { bookingId: bookingIdParam, email: Type.String({ minLength: 1, maxLength: 254 }) },
+  { additionalProperties: false },
+);
+export const EmailBody = Type.Object(
+  { email, currentEmail: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })) },
+  { additionalProperties: false },
+);
 
 export const SearchQuery = Type.Object(
   {
@@ -41,7 +47,10 @@ export const OccupancyQuery = Type.Object(
   { from: Type.Optional(isoDate), days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366 })) },
   { additionalProperties: false },
 );
-export const ExportQuery = Type.Object({ format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('json')])) }, { additionalProperties: false });
+export const ExportQuery = Type.Object(
+  { format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('json')])) },
+  { additionalProperties: false },
+);
 export const SignInBody = Type.Object(
   { username: Type.String({ minLength: 1, maxLength: 100 }), password: Type.String({ minLength: 1, maxLength: 200 }) },
   { additionalProperties: false },

@@ -3,7 +3,10 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { booking, seedBookings } from './manage-seed';
 
-const seeded = [booking({ bookingId: 'BK111111' }), booking({ bookingId: 'BK222222', roomName: 'Suit Room', email: 'second@example.com', totalPrice: 24000, rooms: 2 })];
+const seeded = [
+  booking({ bookingId: 'BK111111' }),
+  booking({ bookingId: 'BK222222', roomName: 'Suit Room', email: 'second@example.com', totalPrice: 24000, rooms: 2 }),
+];
 
 interface Screen {
   name: string;

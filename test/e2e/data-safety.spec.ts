@@ -2,7 +2,16 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { booking, seedBookings } from './manage-seed';
 
-const allRoutes = ['/', '/booking', '/booking-details', '/admin-bookings', '/view-bookings', '/booking-portal', '/customer-booking/BK111111', '/nowhere'];
+const allRoutes = [
+  '/',
+  '/booking',
+  '/booking-details',
+  '/admin-bookings',
+  '/view-bookings',
+  '/booking-portal',
+  '/customer-booking/BK111111',
+  '/nowhere',
+];
 
 async function expectEveryRouteOpens(page: Page) {
   const errors: string[] = [];
@@ -46,7 +55,17 @@ const damaged: Array<{ name: string; text: string; readable: string[]; unreadabl
   },
   {
     name: 'records from the earlier version',
-    text: JSON.stringify([{ bookingId: 'BK111111', roomName: 'Suit Room', checkIn: '12/01/2026', checkOut: '12/04/2026', totalPrice: '12000', email: 'old@example.com', note: 'kept' }]),
+    text: JSON.stringify([
+      {
+        bookingId: 'BK111111',
+        roomName: 'Suit Room',
+        checkIn: '12/01/2026',
+        checkOut: '12/04/2026',
+        totalPrice: '12000',
+        email: 'old@example.com',
+        note: 'kept',
+      },
+    ]),
     readable: ['BK111111'],
     unreadable: 0,
     keptWhole: false,
@@ -65,7 +84,9 @@ for (const { name, text, readable, unreadable, keptWhole } of damaged) {
     if (unreadable === 0) {
       await expect(notice).toHaveCount(0);
     } else {
-      await expect(notice).toContainText(unreadable === 1 ? '1 stored booking record could not be read' : `${unreadable} stored booking records could not be read`);
+      await expect(notice).toContainText(
+        unreadable === 1 ? '1 stored booking record could not be read' : `${unreadable} stored booking records could not be read`,
+      );
       const kept = JSON.parse((await raw(page, 'hotelBookings.unreadable')) ?? '[]') as Array<{ raw: string }>;
       expect(kept).toHaveLength(unreadable);
       if (keptWhole) expect(kept[0]?.raw).toBe(text);
@@ -78,7 +99,20 @@ for (const { name, text, readable, unreadable, keptWhole } of damaged) {
 }
 
 test('a record from the earlier version keeps its unknown fields when its email changes', async ({ page }) => {
-  await seedBookings(page, JSON.stringify([{ bookingId: 'BK111111', roomName: 'Suit Room', checkIn: '12/01/2026', checkOut: '12/04/2026', totalPrice: '12000', email: 'old@example.com', note: 'kept' }]));
+  await seedBookings(
+    page,
+    JSON.stringify([
+      {
+        bookingId: 'BK111111',
+        roomName: 'Suit Room',
+        checkIn: '12/01/2026',
+        checkOut: '12/04/2026',
+        totalPrice: '12000',
+        email: 'old@example.com',
+        note: 'kept',
+      },
+    ]),
+  );
   page.on('dialog', (dialog) => void dialog.accept());
   await page.goto('/customer-booking/BK111111');
   await expect(page.getByText('12/01/2026')).toBeVisible();
@@ -147,7 +181,11 @@ test('a full storage on confirm: the guest is told why, nothing is stored, and a
   expect(alerts).toEqual([]);
   expect(await raw(page, 'hotelBookings')).toBe(before);
 
-  await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('filler-')).forEach((k) => localStorage.removeItem(k)));
+  await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('filler-'))
+      .forEach((k) => localStorage.removeItem(k)),
+  );
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(page.getByText('Your booking is confirmed! Thank you for choosing our hotel.')).toBeVisible();
   expect(alerts).toEqual(['Your room booking was confirmed!']);

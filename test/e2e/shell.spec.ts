@@ -133,7 +133,10 @@ test('the menu toggle is not shown on wide screens, where the nav is', async ({ 
 test('an unknown path shows Page not found with a link home', async ({ page }) => {
   await page.goto('/no-such-page/here');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-  await page.getByRole('main').getByRole('link', { name: /home page/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /home page/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.name);
 });
 

@@ -9,7 +9,11 @@ async function makeBooking(page: Page, email: string): Promise<string> {
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(page.getByText('Your booking is confirmed! Thank you for choosing our hotel.')).toBeVisible();
-  const id = await page.locator('dd').filter({ hasText: /^BK\d{6}$/ }).first().textContent();
+  const id = await page
+    .locator('dd')
+    .filter({ hasText: /^BK\d{6}$/ })
+    .first()
+    .textContent();
   expect(id).toMatch(/^BK\d{6}$/);
   return id!;
 }
@@ -19,7 +23,9 @@ async function adminIds(page: Page): Promise<string[]> {
 }
 
 async function storedIds(page: Page): Promise<string[]> {
-  return page.evaluate(() => (JSON.parse(localStorage.getItem('hotelBookings') ?? '[]') as Array<{ bookingId: string }>).map((b) => b.bookingId).sort());
+  return page.evaluate(() =>
+    (JSON.parse(localStorage.getItem('hotelBookings') ?? '[]') as Array<{ bookingId: string }>).map((b) => b.bookingId).sort(),
+  );
 }
 
 test('two tabs making and deleting 20 bookings in alternation agree with each other and with storage', async ({ context }) => {

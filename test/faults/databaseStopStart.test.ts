@@ -20,7 +20,8 @@ import type { ServerProcess } from './support/serverProcess';
 jest.setTimeout(300_000);
 
 const realPostgres = systemBinDir();
-if (!realPostgres) console.log('database stop and start SKIPPED: no PostgreSQL server installed (apt-get install postgresql); CI installs it.');
+if (!realPostgres)
+  console.log('database stop and start SKIPPED: no PostgreSQL server installed (apt-get install postgresql); CI installs it.');
 
 type Phase = 'before' | 'down' | 'after';
 interface Timed extends Answer {
@@ -58,7 +59,11 @@ interface Timed extends Answer {
         const answer =
           what === 'availability'
             ? await send(url, `/api/availability?checkIn=${daysFromNow(10)}&checkOut=${daysFromNow(12)}`, { timeoutMs: 5_000 })
-            : await send(url, '/api/bookings', { method: 'POST', body: randomConfirm(random, { firstDay: 1, nights: 600, maxLength: 3 }), timeoutMs: 5_000 });
+            : await send(url, '/api/bookings', {
+                method: 'POST',
+                body: randomConfirm(random, { firstDay: 1, nights: 600, maxLength: 3 }),
+                timeoutMs: 5_000,
+              });
         // An answer belongs to the worse of the phases it started and ended in.
         answers.push({ ...answer, what, phase: at === 'down' || phase === 'down' ? 'down' : at });
         await sleep(20);
@@ -79,7 +84,8 @@ interface Timed extends Answer {
       // Away for 3 s: health and readiness are asked twice a second.
       const downUntil = performance.now() + 3_000;
       while (performance.now() < downUntil) {
-        for (const path of ['/api/health', '/api/ready']) probes.push({ ...(await send(url, path, { timeoutMs: 5_000 })), what: path, phase: 'down' });
+        for (const path of ['/api/health', '/api/ready'])
+          probes.push({ ...(await send(url, path, { timeoutMs: 5_000 })), what: path, phase: 'down' });
         await sleep(500);
       }
       const starting = performance.now();
@@ -89,7 +95,10 @@ interface Timed extends Answer {
       // Recovered: ready says so and a confirm is stored, by the same server process.
       for (;;) {
         const ready = await send(url, '/api/ready', { timeoutMs: 5_000 });
-        const confirm = ready.status === 200 ? await send(url, '/api/bookings', { method: 'POST', body: randomConfirm(random, { firstDay: 700, nights: 10, maxLength: 1 }) }) : null;
+        const confirm =
+          ready.status === 200
+            ? await send(url, '/api/bookings', { method: 'POST', body: randomConfirm(random, { firstDay: 700, nights: 10, maxLength: 1 }) })
+            : null;
         if (confirm?.status === 201) break;
         if (performance.now() - started > 30_000) throw new Error(`no recovery in 30 s: ready ${ready.status}, confirm ${confirm?.status}`);
         await sleep(50);
@@ -108,7 +117,17 @@ interface Timed extends Answer {
     const byPhase = (p: Phase) => answers.filter((answer) => answer.phase === p);
     const line = (p: Phase) => {
       const list = byPhase(p);
-      return `  ${p}: ${list.length} answers (${tally(list.map((a) => a.status || a.error!))}), p50 ${Math.round(percentile(list.map((a) => a.ms), 50))} ms, max ${Math.round(percentile(list.map((a) => a.ms), 100))} ms`;
+      return `  ${p}: ${list.length} answers (${tally(list.map((a) => a.status || a.error!))}), p50 ${Math.round(
+        percentile(
+          list.map((a) => a.ms),
+          50,
+        ),
+      )} ms, max ${Math.round(
+        percentile(
+          list.map((a) => a.ms),
+          100,
+        ),
+      )} ms`;
     };
     console.log(
       [
@@ -116,7 +135,12 @@ interface Timed extends Answer {
         line('before'),
         line('down'),
         line('after'),
-        `  health/ready while away: ${tally(probes.map((p) => `${p.what} ${p.status || p.error}`))}, max ${Math.round(percentile(probes.map((p) => p.ms), 100))} ms`,
+        `  health/ready while away: ${tally(probes.map((p) => `${p.what} ${p.status || p.error}`))}, max ${Math.round(
+          percentile(
+            probes.map((p) => p.ms),
+            100,
+          ),
+        )} ms`,
         `  recovery after the database accepted connections: ${Math.round(recoveryMs)} ms, same server process (pid ${server.pid}, alive: ${processAlive})`,
         `  invariant checked on ${inventory.nights} nights: ${inventory.problems.length} problems`,
       ].join('\n'),
@@ -124,14 +148,19 @@ interface Timed extends Answer {
 
     const wrong = (answer: Timed) => {
       if (answer.status === 0) return true;
-      if (answer.status === 503) return answer.body?.error !== 'Service Unavailable' || typeof answer.body?.message !== 'string' || answer.body.message === '';
+      if (answer.status === 503)
+        return answer.body?.error !== 'Service Unavailable' || typeof answer.body?.message !== 'string' || answer.body.message === '';
       return !((answer.status >= 200 && answer.status < 300) || answer.status === 409);
     };
     expect(answers.filter(wrong).map((a) => `${a.phase} ${a.what} ${a.status || a.error} ${JSON.stringify(a.body)}`)).toEqual([]);
     expect(answers.filter((answer) => answer.ms >= 2_000).map((a) => `${a.phase} ${a.what} ${Math.round(a.ms)} ms`)).toEqual([]);
     // The outage was seen, and only while it lasted.
     expect(byPhase('down').some((answer) => answer.status === 503)).toBe(true);
-    expect(byPhase('before').concat(byPhase('after')).filter((answer) => answer.status >= 500)).toEqual([]);
+    expect(
+      byPhase('before')
+        .concat(byPhase('after'))
+        .filter((answer) => answer.status >= 500),
+    ).toEqual([]);
     expect(byPhase('after').length).toBeGreaterThan(10);
     expect(probes.length).toBeGreaterThanOrEqual(8);
     for (const probe of probes) {

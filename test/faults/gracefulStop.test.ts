@@ -31,7 +31,9 @@ function freshRequest(port: number): Promise<string | number> {
       resolve(response.statusCode ?? 0);
     });
     request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED' ? 'refused' : (error.code ?? error.message)));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      resolve(error.code === 'ECONNREFUSED' ? 'refused' : (error.code ?? error.message)),
+    );
     request.end();
   });
 }
@@ -70,12 +72,16 @@ describe.each(kinds)('graceful stop on %s', (kind) => {
     await holder.query(`INSERT INTO room_nights (room_id, night, booked) VALUES ('deluxe', $1, 0) ON CONFLICT DO NOTHING`, [night]);
     await holder.query('BEGIN');
     await holder.query(`SELECT booked FROM room_nights WHERE room_id = 'deluxe' AND night = $1 FOR UPDATE`, [night]);
-    const bodies = Array.from({ length: inFlight }, () => confirmBody({ roomId: 'deluxe', rooms: 1, checkIn: night, checkOut: daysFromNow(31) }));
+    const bodies = Array.from({ length: inFlight }, () =>
+      confirmBody({ roomId: 'deluxe', rooms: 1, checkIn: night, checkOut: daysFromNow(31) }),
+    );
     const confirms = bodies.map((body) => send(server!.url, '/api/bookings', { method: 'POST', body, timeoutMs: 20_000 }));
     // (pg_stat_activity is read once per transaction: the holder's own view would never change.)
     await waitFor(async () => {
       await holder!.query('SELECT pg_stat_clear_snapshot()');
-      const { rows } = await holder!.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'hotel-site' AND wait_event_type = 'Lock'`);
+      const { rows } = await holder!.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'hotel-site' AND wait_event_type = 'Lock'`,
+      );
       return rows[0]!.n >= inFlight;
     }, 10_000);
 

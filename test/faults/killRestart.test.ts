@@ -25,7 +25,8 @@ const kills = 20;
 const workers = 8;
 
 const kinds: DatabaseKind[] = [...(systemBinDir() ? (['postgresql'] as const) : []), 'embedded'];
-if (!systemBinDir()) console.log('kill-and-restart on real PostgreSQL SKIPPED: no PostgreSQL server installed (apt-get install postgresql); CI installs it.');
+if (!systemBinDir())
+  console.log('kill-and-restart on real PostgreSQL SKIPPED: no PostgreSQL server installed (apt-get install postgresql); CI installs it.');
 
 interface Draft {
   body: ConfirmBody;
@@ -73,7 +74,8 @@ describe.each(kinds)('kill and restart under load on %s', (kind) => {
     function settle(draft: Draft, answer: Answer, retry: boolean): void {
       if (answer.status === 201 || answer.status === 200) {
         if (answer.status === 200 && !retry) anomalies.push(`a fresh draft answered 200: ${JSON.stringify(answer.body)}`);
-        if (draft.bookingId && draft.bookingId !== answer.body?.booking?.bookingId) anomalies.push(`draft ${draft.body.draftId} answered ${answer.body?.booking?.bookingId}, before ${draft.bookingId}`);
+        if (draft.bookingId && draft.bookingId !== answer.body?.booking?.bookingId)
+          anomalies.push(`draft ${draft.body.draftId} answered ${answer.body?.booking?.bookingId}, before ${draft.bookingId}`);
         draft.state = 'acked';
         draft.bookingId = answer.body!.booking.bookingId as string;
       } else if (answer.status === 409 && roomsLeftPattern.test(String(answer.body?.message))) {
@@ -127,7 +129,9 @@ describe.each(kinds)('kill and restart under load on %s', (kind) => {
         // Every confirm whose answer was lost is sent again, as the client's retry would be.
         const lost = drafts.filter((draft) => draft.state === 'lost');
         retried += lost.length;
-        const answers = await Promise.all(lost.map((draft) => send(server!.url, '/api/bookings', { method: 'POST', body: draft.body, timeoutMs: 15_000 })));
+        const answers = await Promise.all(
+          lost.map((draft) => send(server!.url, '/api/bookings', { method: 'POST', body: draft.body, timeoutMs: 15_000 })),
+        );
         lost.forEach((draft, i) => {
           retryAnswers.push(answers[i]!.status);
           settle(draft, answers[i]!, true);
@@ -138,7 +142,8 @@ describe.each(kinds)('kill and restart under load on %s', (kind) => {
           const draft = acked[randomInt(random, 0, acked.length - 1)]!;
           const again = await send(server.url, '/api/bookings', { method: 'POST', body: draft.body, timeoutMs: 15_000 });
           replaysChecked++;
-          if (again.status !== 200 || again.body?.booking?.bookingId !== draft.bookingId) anomalies.push(`replay of ${draft.bookingId} answered ${again.status} ${JSON.stringify(again.body)}`);
+          if (again.status !== 200 || again.body?.booking?.bookingId !== draft.bookingId)
+            anomalies.push(`replay of ${draft.bookingId} answered ${again.status} ${JSON.stringify(again.body)}`);
         }
         up = true;
       }
@@ -152,7 +157,11 @@ describe.each(kinds)('kill and restart under load on %s', (kind) => {
     let stored: { booking_id: string; draft_id: string; deleted_at: Date | null }[];
     let inventory: Awaited<ReturnType<typeof checkInventory>>;
     try {
-      stored = (await db.query<{ booking_id: string; draft_id: string; deleted_at: Date | null }>('SELECT booking_id, draft_id::text, deleted_at FROM bookings')).rows;
+      stored = (
+        await db.query<{ booking_id: string; draft_id: string; deleted_at: Date | null }>(
+          'SELECT booking_id, draft_id::text, deleted_at FROM bookings',
+        )
+      ).rows;
       inventory = await checkInventory(db);
     } finally {
       await db.end();
@@ -160,7 +169,9 @@ describe.each(kinds)('kill and restart under load on %s', (kind) => {
     const byDraft = new Map(stored.map((row) => [row.draft_id, row]));
     const acked = drafts.filter((draft) => draft.state === 'acked');
     const refused = drafts.filter((draft) => draft.state === 'refused');
-    const lostAcked = acked.filter((draft) => byDraft.get(draft.body.draftId)?.booking_id !== draft.bookingId || byDraft.get(draft.body.draftId)?.deleted_at);
+    const lostAcked = acked.filter(
+      (draft) => byDraft.get(draft.body.draftId)?.booking_id !== draft.bookingId || byDraft.get(draft.body.draftId)?.deleted_at,
+    );
     const storedRefusals = refused.filter((draft) => byDraft.has(draft.body.draftId));
     const stopped = await server.stop();
     server = undefined;

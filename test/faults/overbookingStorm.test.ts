@@ -28,7 +28,8 @@ if (!realPostgres) console.log('overbooking storm SKIPPED: no PostgreSQL server 
     cluster = await startRestartableCluster('postgresql');
     dist = await tinyDist();
     // One after the other: the second finds the schema migrated.
-    for (let i = 0; i < 2; i++) servers.push(await startServerProcess({ port: await freePort(), distDir: dist.dir, databaseUrl: cluster.url }));
+    for (let i = 0; i < 2; i++)
+      servers.push(await startServerProcess({ port: await freePort(), distDir: dist.dir, databaseUrl: cluster.url }));
   });
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()));
@@ -43,7 +44,9 @@ if (!realPostgres) console.log('overbooking storm SKIPPED: no PostgreSQL server 
     const bodies = Array.from({ length: 500 }, () => randomConfirm(random, { firstDay: 20, nights: 20, maxLength: 5 }));
 
     const started = performance.now();
-    const answers = await Promise.all(bodies.map((body, i) => send(servers[i % 2]!.url, '/api/bookings', { method: 'POST', body, timeoutMs: 30_000 })));
+    const answers = await Promise.all(
+      bodies.map((body, i) => send(servers[i % 2]!.url, '/api/bookings', { method: 'POST', body, timeoutMs: 30_000 })),
+    );
     const elapsed = performance.now() - started;
 
     const created = answers.filter((answer) => answer.status === 201).length;
@@ -60,12 +63,31 @@ if (!realPostgres) console.log('overbooking storm SKIPPED: no PostgreSQL server 
           `overbooking storm (seed ${seed}): 500 confirms at once through 2 server processes on real PostgreSQL in ${Math.round(elapsed)} ms`,
           `  answers: ${tally(answers.map((answer) => answer.status || answer.error!))}`,
           `  stored ${created}, refused 409 ${refused}, 5xx ${answers.filter((answer) => answer.status >= 500).length}, no answer ${answers.filter((answer) => answer.status === 0).length}`,
-          `  latency p50 ${Math.round(percentile(answers.map((a) => a.ms), 50))} ms, p99 ${Math.round(percentile(answers.map((a) => a.ms), 99))} ms, max ${Math.round(percentile(answers.map((a) => a.ms), 100))} ms`,
+          `  latency p50 ${Math.round(
+            percentile(
+              answers.map((a) => a.ms),
+              50,
+            ),
+          )} ms, p99 ${Math.round(
+            percentile(
+              answers.map((a) => a.ms),
+              99,
+            ),
+          )} ms, max ${Math.round(
+            percentile(
+              answers.map((a) => a.ms),
+              100,
+            ),
+          )} ms`,
           `  room-nights sold ${sold.rows[0]!.n} of 240; full nights ${full.rows[0]!.n} of 40; invariant checked on ${inventory.nights} nights: ${inventory.problems.length} problems`,
         ].join('\n'),
       );
 
-      expect(answers.filter((answer) => answer.status !== 201 && answer.status !== 409).map((a) => `${a.status || a.error} ${JSON.stringify(a.body)}`)).toEqual([]);
+      expect(
+        answers
+          .filter((answer) => answer.status !== 201 && answer.status !== 409)
+          .map((a) => `${a.status || a.error} ${JSON.stringify(a.body)}`),
+      ).toEqual([]);
       answers.forEach((answer, i) => {
         if (answer.status !== 409) return;
         const body = bodies[i]!;
@@ -76,9 +98,14 @@ if (!realPostgres) console.log('overbooking storm SKIPPED: no PostgreSQL server 
       });
       expect(inventory.problems).toEqual([]);
       // Every 201 is stored as answered, for its own draft, with its own stay; nothing else is.
-      const stored = await db.query<{ booking_id: string; draft_id: string; room_id: string; rooms: number; check_in: string; check_out: string }>(
-        'SELECT booking_id, draft_id, room_id, rooms, check_in, check_out FROM bookings WHERE deleted_at IS NULL',
-      );
+      const stored = await db.query<{
+        booking_id: string;
+        draft_id: string;
+        room_id: string;
+        rooms: number;
+        check_in: string;
+        check_out: string;
+      }>('SELECT booking_id, draft_id, room_id, rooms, check_in, check_out FROM bookings WHERE deleted_at IS NULL');
       expect(stored.rows.length).toBe(created);
       const byId = new Map(stored.rows.map((row) => [row.booking_id, row]));
       answers.forEach((answer, i) => {

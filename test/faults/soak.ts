@@ -24,7 +24,12 @@ import type { ServerProcess } from './support/serverProcess';
 type Op = 'availability' | 'confirm' | 'search' | 'delete';
 const ops: Op[] = ['availability', 'confirm', 'search', 'delete'];
 /** Of every 20 requests: 10 availability, 5 confirms, 3 admin searches, 2 deletes. */
-const mix: Op[] = [...Array<Op>(10).fill('availability'), ...Array<Op>(5).fill('confirm'), ...Array<Op>(3).fill('search'), ...Array<Op>(2).fill('delete')];
+const mix: Op[] = [
+  ...Array<Op>(10).fill('availability'),
+  ...Array<Op>(5).fill('confirm'),
+  ...Array<Op>(3).fill('search'),
+  ...Array<Op>(2).fill('delete'),
+];
 
 interface Sample {
   minute: number;
@@ -82,7 +87,9 @@ async function main(): Promise<number> {
     const admin = { cookie: signIn.cookie ?? '', 'x-csrf-token': String(signIn.body!.csrfToken) };
 
     const rssStart = rssMb(pid);
-    console.log(`soak (seed ${seed}): ${seconds} s at ${rps} requests/s against server pid ${pid} on ${database}; RSS at start ${rssStart} MB`);
+    console.log(
+      `soak (seed ${seed}): ${seconds} s at ${rps} requests/s against server pid ${pid} on ${database}; RSS at start ${rssStart} MB`,
+    );
 
     const samples: Sample[] = [];
     const stored: string[] = [];
@@ -94,9 +101,15 @@ async function main(): Promise<number> {
       let answer: Answer;
       if (op === 'availability') {
         const start = 1 + Math.floor(random() * 300);
-        answer = await send(url, `/api/availability?checkIn=${daysFromNow(start)}&checkOut=${daysFromNow(start + 1 + Math.floor(random() * 5))}`);
+        answer = await send(
+          url,
+          `/api/availability?checkIn=${daysFromNow(start)}&checkOut=${daysFromNow(start + 1 + Math.floor(random() * 5))}`,
+        );
       } else if (op === 'confirm') {
-        answer = await send(url, '/api/bookings', { method: 'POST', body: { ...randomConfirm(random, { firstDay: 1, nights: 365, maxLength: 5 }), email: 'soak@example.com' } });
+        answer = await send(url, '/api/bookings', {
+          method: 'POST',
+          body: { ...randomConfirm(random, { firstDay: 1, nights: 365, maxLength: 5 }), email: 'soak@example.com' },
+        });
         if (answer.status === 201) stored.push(String(answer.body!.booking.bookingId));
       } else if (op === 'search') {
         const queries = ['', 'soak', 'suit', 'classic', 'BK1', stored[Math.floor(random() * stored.length)] ?? 'BK'];
@@ -146,7 +159,13 @@ async function main(): Promise<number> {
     console.log(
       [
         `soak done: ${samples.length} requests in ${Math.round((performance.now() - started) / 1000)} s; answers ${tally(samples.map((s) => `${s.op} ${s.status || s.error}`))}`,
-        `overall p50 ${percentile(samples.map((s) => s.ms), 50).toFixed(1)} ms, p99 ${percentile(samples.map((s) => s.ms), 99).toFixed(1)} ms; errors (5xx or no answer) ${bad.length}`,
+        `overall p50 ${percentile(
+          samples.map((s) => s.ms),
+          50,
+        ).toFixed(1)} ms, p99 ${percentile(
+          samples.map((s) => s.ms),
+          99,
+        ).toFixed(1)} ms; errors (5xx or no answer) ${bad.length}`,
         `server RSS: start ${rssStart} MB, end ${rssEnd} MB (${rssEnd >= rssStart ? '+' : ''}${Math.round((rssEnd - rssStart) * 10) / 10} MB)`,
       ].join('\n'),
     );

@@ -34,16 +34,34 @@ describe.each(databaseKinds)('bookings API on %s', (kind) => {
       { roomId: 'deluxe', title: 'Classic Room', capacity: 8, left: 8 },
       { roomId: 'executive', title: 'Suit Room', capacity: 4, left: 4 },
     ]);
-    const confirmed = await api(server.url, '/api/bookings', { method: 'POST', body: confirmBody({ ...stay, rooms: 3, email: 'Asha@Example.com' }) });
+    const confirmed = await api(server.url, '/api/bookings', {
+      method: 'POST',
+      body: confirmBody({ ...stay, rooms: 3, email: 'Asha@Example.com' }),
+    });
     expect(confirmed.status).toBe(201);
     // The server prices the stay from the catalogue: 4000 x 3 rooms x 3 nights.
-    expect(confirmed.body.booking).toMatchObject({ roomName: 'Suit Room', rooms: 3, totalPrice: 36_000, email: 'Asha@Example.com', ...stay });
+    expect(confirmed.body.booking).toMatchObject({
+      roomName: 'Suit Room',
+      rooms: 3,
+      totalPrice: 36_000,
+      email: 'Asha@Example.com',
+      ...stay,
+    });
     // A stay overlapping one of those nights sees 1 Suit Room left.
     const overlap = await api(server.url, `/api/availability?checkIn=${daysFromNow(42)}&checkOut=${daysFromNow(45)}`);
     expect(overlap.body.rooms[1]).toMatchObject({ roomId: 'executive', left: 1 });
-    const refused = await api(server.url, '/api/bookings', { method: 'POST', body: confirmBody({ checkIn: daysFromNow(42), checkOut: daysFromNow(44), rooms: 2 }) });
-    expect(refused).toMatchObject({ status: 409, body: { error: 'Conflict', message: 'Only 1 Suit Room is left for those dates.', left: 1 } });
-    const nights = await db.pool.query('SELECT night, booked FROM room_nights WHERE room_id = $1 AND night >= $2 ORDER BY night', ['executive', stay.checkIn]);
+    const refused = await api(server.url, '/api/bookings', {
+      method: 'POST',
+      body: confirmBody({ checkIn: daysFromNow(42), checkOut: daysFromNow(44), rooms: 2 }),
+    });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { error: 'Conflict', message: 'Only 1 Suit Room is left for those dates.', left: 1 },
+    });
+    const nights = await db.pool.query('SELECT night, booked FROM room_nights WHERE room_id = $1 AND night >= $2 ORDER BY night', [
+      'executive',
+      stay.checkIn,
+    ]);
     expect(nights.rows).toEqual([
       { night: stay.checkIn, booked: 3 },
       { night: daysFromNow(41), booked: 3 },
@@ -64,8 +82,14 @@ describe.each(databaseKinds)('bookings API on %s', (kind) => {
   });
 
   test('a booking ID another booking holds is replaced by a free one, which the answer names', async () => {
-    const first = await api(server.url, '/api/bookings', { method: 'POST', body: confirmBody({ bookingId: 'BK555555', checkIn: daysFromNow(60), checkOut: daysFromNow(61) }) });
-    const second = await api(server.url, '/api/bookings', { method: 'POST', body: confirmBody({ bookingId: 'BK555555', checkIn: daysFromNow(60), checkOut: daysFromNow(61) }) });
+    const first = await api(server.url, '/api/bookings', {
+      method: 'POST',
+      body: confirmBody({ bookingId: 'BK555555', checkIn: daysFromNow(60), checkOut: daysFromNow(61) }),
+    });
+    const second = await api(server.url, '/api/bookings', {
+      method: 'POST',
+      body: confirmBody({ bookingId: 'BK555555', checkIn: daysFromNow(60), checkOut: daysFromNow(61) }),
+    });
     expect(first.body.booking.bookingId).toBe('BK555555');
     expect(second.status).toBe(201);
     expect(second.body.booking.bookingId).toMatch(/^BK[1-9]\d{5}$/);
@@ -99,11 +123,17 @@ describe.each(databaseKinds)('bookings API on %s', (kind) => {
     expect(withKey.body.booking).toMatchObject({ bookingId, email: 'meera@example.com', rooms: 1 });
     const withoutKey = await api(server.url, `/api/bookings/${bookingId}`);
     expect(withoutKey.body).toEqual({ booking: { bookingId, checkIn: body.checkIn, checkOut: body.checkOut } });
-    const byEmail = await api(server.url, '/api/bookings/lookup', { method: 'POST', body: { bookingId: bookingId.toLowerCase(), email: 'MEERA@example.com' } });
+    const byEmail = await api(server.url, '/api/bookings/lookup', {
+      method: 'POST',
+      body: { bookingId: bookingId.toLowerCase(), email: 'MEERA@example.com' },
+    });
     expect(byEmail.body.booking).toMatchObject({ bookingId, email: 'meera@example.com' });
     // A wrong email gets exactly what an unknown ID gets.
     const wrongEmail = await api(server.url, '/api/bookings/lookup', { method: 'POST', body: { bookingId, email: 'someone@else.com' } });
-    const unknown = await api(server.url, '/api/bookings/lookup', { method: 'POST', body: { bookingId: 'BK100001', email: 'someone@else.com' } });
+    const unknown = await api(server.url, '/api/bookings/lookup', {
+      method: 'POST',
+      body: { bookingId: 'BK100001', email: 'someone@else.com' },
+    });
     expect(wrongEmail.status).toBe(404);
     expect(unknown.status).toBe(404);
     expect(wrongEmail.body.message.replace(bookingId, 'ID')).toBe(unknown.body.message.replace('BK100001', 'ID'));
@@ -114,9 +144,16 @@ describe.each(databaseKinds)('bookings API on %s', (kind) => {
     const { bookingId } = (await api(server.url, '/api/bookings', { method: 'POST', body })).body.booking;
     const refused = await api(server.url, `/api/bookings/${bookingId}/email`, { method: 'PUT', body: { email: 'thief@example.com' } });
     expect(refused.status).toBe(404);
-    const withKey = await api(server.url, `/api/bookings/${bookingId}/email`, { method: 'PUT', body: { email: 'new@example.com' }, headers: { 'x-guest-key': body.guestKey } });
+    const withKey = await api(server.url, `/api/bookings/${bookingId}/email`, {
+      method: 'PUT',
+      body: { email: 'new@example.com' },
+      headers: { 'x-guest-key': body.guestKey },
+    });
     expect(withKey.body.booking.email).toBe('new@example.com');
-    const withEmail = await api(server.url, `/api/bookings/${bookingId}/email`, { method: 'PUT', body: { email: 'newer@example.com', currentEmail: 'new@example.com' } });
+    const withEmail = await api(server.url, `/api/bookings/${bookingId}/email`, {
+      method: 'PUT',
+      body: { email: 'newer@example.com', currentEmail: 'new@example.com' },
+    });
     expect(withEmail.body.booking.email).toBe('newer@example.com');
     const audit = await db.pool.query(`SELECT action, actor FROM audit_log WHERE booking_id = $1 ORDER BY id`, [bookingId]);
     expect(audit.rows).toEqual([
@@ -129,7 +166,10 @@ describe.each(databaseKinds)('bookings API on %s', (kind) => {
     const admin = await signIn(server.url);
     const made: string[] = [];
     for (const email of ['zed.one@hills.in', 'zed.two@hills.in', 'zed.three@hills.in']) {
-      const reply = await api(server.url, '/api/bookings', { method: 'POST', body: confirmBody({ email, roomId: 'deluxe', checkIn: daysFromNow(90), checkOut: daysFromNow(92) }) });
+      const reply = await api(server.url, '/api/bookings', {
+        method: 'POST',
+        body: confirmBody({ email, roomId: 'deluxe', checkIn: daysFromNow(90), checkOut: daysFromNow(92) }),
+      });
       made.push(reply.body.booking.bookingId);
     }
     const found = await api(server.url, '/api/admin/bookings?q=ZED.&pageSize=2', { headers: admin.headers });
@@ -146,12 +186,18 @@ describe.each(databaseKinds)('bookings API on %s', (kind) => {
 
     const deleted = await api(server.url, `/api/admin/bookings/${made[0]}`, { method: 'DELETE', headers: admin.headers });
     expect(deleted.status).toBe(200);
-    const nightAfterDelete = await db.pool.query('SELECT booked FROM room_nights WHERE room_id = $1 AND night = $2', ['deluxe', daysFromNow(90)]);
+    const nightAfterDelete = await db.pool.query('SELECT booked FROM room_nights WHERE room_id = $1 AND night = $2', [
+      'deluxe',
+      daysFromNow(90),
+    ]);
     expect(nightAfterDelete.rows[0].booked).toBe(2);
     expect((await api(server.url, `/api/bookings/${made[0]}`)).status).toBe(404);
     const restored = await api(server.url, `/api/admin/bookings/${made[0]}/restore`, { method: 'POST', headers: admin.headers });
     expect(restored.status).toBe(200);
-    const nightAfterRestore = await db.pool.query('SELECT booked FROM room_nights WHERE room_id = $1 AND night = $2', ['deluxe', daysFromNow(90)]);
+    const nightAfterRestore = await db.pool.query('SELECT booked FROM room_nights WHERE room_id = $1 AND night = $2', [
+      'deluxe',
+      daysFromNow(90),
+    ]);
     expect(nightAfterRestore.rows[0].booked).toBe(3);
     const audit = await api(server.url, '/api/admin/audit', { headers: admin.headers });
     expect(audit.body.items.slice(0, 2).map((e: { action: string; bookingId: string }) => [e.action, e.bookingId])).toEqual([
@@ -162,7 +208,10 @@ describe.each(databaseKinds)('bookings API on %s', (kind) => {
 
   test('occupancy shows rooms booked per night; exports hold every live booking', async () => {
     const admin = await signIn(server.url);
-    await api(server.url, '/api/bookings', { method: 'POST', body: confirmBody({ roomId: 'deluxe', rooms: 2, checkIn: daysFromNow(3), checkOut: daysFromNow(5), email: '=cmd@example.com' }) });
+    await api(server.url, '/api/bookings', {
+      method: 'POST',
+      body: confirmBody({ roomId: 'deluxe', rooms: 2, checkIn: daysFromNow(3), checkOut: daysFromNow(5), email: '=cmd@example.com' }),
+    });
     const from = daysFromNow(0);
     const occupancy = await api(server.url, `/api/admin/occupancy?from=${from}&days=10`, { headers: admin.headers });
     const deluxe = occupancy.body.rooms.find((r: { roomId: string }) => r.roomId === 'deluxe');
@@ -179,10 +228,29 @@ describe.each(databaseKinds)('bookings API on %s', (kind) => {
 
   test('a browser backup imports with IDs kept, conflicts reported and nothing overwritten', async () => {
     const admin = await signIn(server.url);
-    const existing = (await api(server.url, '/api/bookings', { method: 'POST', body: confirmBody({ email: 'keep@example.com', checkIn: daysFromNow(120), checkOut: daysFromNow(121) }) })).body.booking;
+    const existing = (
+      await api(server.url, '/api/bookings', {
+        method: 'POST',
+        body: confirmBody({ email: 'keep@example.com', checkIn: daysFromNow(120), checkOut: daysFromNow(121) }),
+      })
+    ).body.booking;
     const backup = [
-      { bookingId: 'BK700001', roomName: 'Classic Room', checkIn: '12/24/2030', checkOut: '12/26/2030', totalPrice: '6000', email: 'old@example.com' },
-      { bookingId: existing.bookingId, roomName: 'Classic Room', checkIn: null, checkOut: null, totalPrice: 0, email: 'overwrite@example.com' },
+      {
+        bookingId: 'BK700001',
+        roomName: 'Classic Room',
+        checkIn: '12/24/2030',
+        checkOut: '12/26/2030',
+        totalPrice: '6000',
+        email: 'old@example.com',
+      },
+      {
+        bookingId: existing.bookingId,
+        roomName: 'Classic Room',
+        checkIn: null,
+        checkOut: null,
+        totalPrice: 0,
+        email: 'overwrite@example.com',
+      },
       { nonsense: true },
     ];
     const reply = await api(server.url, '/api/admin/import', { method: 'POST', body: backup, headers: admin.headers });

@@ -47,11 +47,18 @@ describe.each(databaseKinds)('100 simultaneous confirms for the last 4 Suit Room
       return { start, length: randomInt(random, 1, first + nights - start), rooms: randomInt(random, 1, 3) };
     });
     const bodies = shuffled(random, [...singles, ...others]).map((stay) =>
-      confirmBody({ roomId: 'executive', rooms: stay.rooms, checkIn: daysFromNow(stay.start), checkOut: daysFromNow(stay.start + stay.length) }),
+      confirmBody({
+        roomId: 'executive',
+        rooms: stay.rooms,
+        checkIn: daysFromNow(stay.start),
+        checkOut: daysFromNow(stay.start + stay.length),
+      }),
     );
 
     const started = Date.now();
-    const replies = await Promise.all(bodies.map((body, i) => api(servers[i % servers.length]!.url, '/api/bookings', { method: 'POST', body })));
+    const replies = await Promise.all(
+      bodies.map((body, i) => api(servers[i % servers.length]!.url, '/api/bookings', { method: 'POST', body })),
+    );
     const elapsed = Date.now() - started;
 
     const statuses = replies.map((reply) => reply.status);
@@ -75,7 +82,9 @@ describe.each(databaseKinds)('100 simultaneous confirms for the last 4 Suit Room
     const inventory = await checkInventory(pool);
     expect(inventory.problems).toEqual([]);
     // Every 201 is stored under the ID it answered, for its own draft; nothing else is stored.
-    const stored = await pool.query<{ booking_id: string; draft_id: string }>('SELECT booking_id, draft_id FROM bookings WHERE deleted_at IS NULL');
+    const stored = await pool.query<{ booking_id: string; draft_id: string }>(
+      'SELECT booking_id, draft_id FROM bookings WHERE deleted_at IS NULL',
+    );
     expect(stored.rows.length).toBe(created.length);
     const byId = new Map(stored.rows.map((row) => [row.booking_id, row.draft_id]));
     replies.forEach((reply, i) => {

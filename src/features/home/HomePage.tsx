@@ -9,7 +9,14 @@ export function HomePage() {
     <div className="home" id="home">
       <title>{`${site.name}: rooms, restaurant and bookings`}</title>
       <section className="home-hero">
-        <img className="home-hero__image" src="/images/hero.svg" width="1600" height="800" alt="The resort among green hills at golden hour, with a pool in front" fetchPriority="high" />
+        <img
+          className="home-hero__image"
+          src="/images/hero.svg"
+          width="1600"
+          height="800"
+          alt="The resort among green hills at golden hour, with a pool in front"
+          fetchPriority="high"
+        />
         <div className="home-hero__text">
           <h1 id="home-title">{site.name}</h1>
           <p>{site.tagline}</p>
@@ -22,13 +29,12 @@ export function HomePage() {
       <section className="home-section home-intro" id="about" aria-labelledby="about-title">
         <h2 id="about-title">Welcome</h2>
         <p>
-          A small, family-run resort among green hills, with rooms that open onto the view and a
-          kitchen that cooks to order. We keep things simple and warm, so that you can rest.
+          A small, family-run resort among green hills, with rooms that open onto the view and a kitchen that cooks to order. We keep things
+          simple and warm, so that you can rest.
         </p>
         <p>
-          Room service runs from 7 am to 11 pm, laundry handed in by morning comes back the same day, and the
-          front desk will help with tour bookings and transport, from a day&apos;s sightseeing to your pickup and
-          drop.
+          Room service runs from 7 am to 11 pm, laundry handed in by morning comes back the same day, and the front desk will help with tour
+          bookings and transport, from a day&apos;s sightseeing to your pickup and drop.
         </p>
       </section>
 
@@ -56,13 +62,19 @@ export function HomePage() {
       </section>
 
       <section className="home-section home-restaurant" id="restaurant" aria-labelledby="restaurant-title">
-        <img src="/images/restaurant.svg" alt="Indoor dining hall with set tables, pendant lights and tall windows" width="800" height="600" loading="lazy" decoding="async" />
+        <img
+          src="/images/restaurant.svg"
+          alt="Indoor dining hall with set tables, pendant lights and tall windows"
+          width="800"
+          height="600"
+          loading="lazy"
+          decoding="async"
+        />
         <div>
           <h2 id="restaurant-title">Restaurant</h2>
           <p>
-            Our indoor restaurant seats up to 70 people and serves multicuisine non-vegetarian food: South Indian
-            favourites, North Indian curries, Chinese and Continental plates, cooked fresh for breakfast, lunch and
-            dinner.
+            Our indoor restaurant seats up to 70 people and serves multicuisine non-vegetarian food: South Indian favourites, North Indian
+            curries, Chinese and Continental plates, cooked fresh for breakfast, lunch and dinner.
           </p>
           <p>Room service brings the same menu to your room from 7 am to 11 pm.</p>
         </div>

@@ -21,7 +21,11 @@ export async function send(
   try {
     const response = await fetch(base + path, {
       method: init.method ?? 'GET',
-      headers: { 'x-requested-with': 'hotel-site', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      headers: {
+        'x-requested-with': 'hotel-site',
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...init.headers,
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: AbortSignal.timeout(init.timeoutMs ?? 10_000),
     });
@@ -75,5 +79,8 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export function tally(values: readonly (string | number)[]): string {
   const counts = new Map<string | number, number>();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts].sort((a, b) => String(a[0]).localeCompare(String(b[0]))).map(([value, n]) => `${value}: ${n}`).join(', ');
+  return [...counts]
+    .sort((a, b) => String(a[0]).localeCompare(String(b[0])))
+    .map(([value, n]) => `${value}: ${n}`)
+    .join(', ');
 }

@@ -141,7 +141,10 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
 export async function tinyDist(): Promise<{ dir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'hotel-dist-'));
   for (const page of ['app', 'index', 'booking', '404']) {
-    await writeFile(path.join(dir, `${page}.html`), `<!doctype html><html><head><title>${page}</title></head><body>${page}</body></html>\n`);
+    await writeFile(
+      path.join(dir, `${page}.html`),
+      `<!doctype html><html><head><title>${page}</title></head><body>${page}</body></html>\n`,
+    );
   }
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -114,7 +114,17 @@ async function run(steps: Step[]) {
           const taken = new Set([...ids, ...storedIds()]);
           const bookingId = makeBookingId(taken, () => (seed = (seed * 7919 + 104729) % 900_000) / 900_000);
           await act(tabs, step.tab, () =>
-            tab.store.dispatch(confirmBooking({ bookingId, roomName: 'Suit Room', checkIn: null, checkOut: null, totalPrice: 0, email: step.email, rooms: 1 })),
+            tab.store.dispatch(
+              confirmBooking({
+                bookingId,
+                roomName: 'Suit Room',
+                checkIn: null,
+                checkOut: null,
+                totalPrice: 0,
+                email: step.email,
+                rooms: 1,
+              }),
+            ),
           );
           expected.set(bookingId, step.email);
           break;
@@ -166,7 +176,9 @@ async function run(steps: Step[]) {
     const fresh = await openTab();
     for (const t of [...tabs, fresh]) {
       expect(idsOf(t)).toEqual(storedIds());
-      expect(Object.fromEntries(t.store.getState().bookings.items.map((b) => [b.bookingId, b.email]))).toEqual(Object.fromEntries(expected));
+      expect(Object.fromEntries(t.store.getState().bookings.items.map((b) => [b.bookingId, b.email]))).toEqual(
+        Object.fromEntries(expected),
+      );
     }
     await fresh.stop();
   } finally {

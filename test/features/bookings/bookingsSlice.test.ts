@@ -1,4 +1,10 @@
-import { bookingConfirmed, bookingDeleted, bookingEmailChanged, selectBookingById, selectBookings } from '../../../src/features/bookings/bookingsSlice';
+import {
+  bookingConfirmed,
+  bookingDeleted,
+  bookingEmailChanged,
+  selectBookingById,
+  selectBookings,
+} from '../../../src/features/bookings/bookingsSlice';
 import { changeBookingEmail, confirmBooking, deleteBooking } from '../../../src/features/bookings/bookingsThunks';
 import { makeTestStore, sampleBooking, seedBookings, storedBookings } from '../../testUtils';
 import type { BookingRecord } from '../../../src/features/bookings/bookingRecord';
@@ -37,7 +43,9 @@ describe('bookings slice', () => {
     const { store } = makeTestStore();
     await store.dispatch(changeBookingEmail({ bookingId: 'BK222222', email: 'x@example.com' }));
     await store.dispatch(deleteBooking('BK111111'));
-    expect(storedBookings()).toEqual([{ ...sampleBooking({ bookingId: 'BK222222', email: 'x@example.com' }), updatedAt: expect.any(String) }]);
+    expect(storedBookings()).toEqual([
+      { ...sampleBooking({ bookingId: 'BK222222', email: 'x@example.com' }), updatedAt: expect.any(String) },
+    ]);
   });
 
   it('a refused write leaves state and storage unchanged and says why', async () => {

@@ -17,14 +17,31 @@ describe('reading what is stored under hotelBookings', () => {
   });
 
   it('reads the records inside a redux-persist wrapped value', () => {
-    const wrapped = JSON.stringify({ items: JSON.stringify([sampleBooking()]), _persist: JSON.stringify({ version: -1, rehydrated: true }) });
+    const wrapped = JSON.stringify({
+      items: JSON.stringify([sampleBooking()]),
+      _persist: JSON.stringify({ version: -1, rehydrated: true }),
+    });
     expect(parseStoredBookings(wrapped).records).toEqual([sampleBooking()]);
   });
 
   it('reads records from the earlier version of the site', () => {
-    const legacy = { bookingId: 'BK654321', roomName: 'Suit Room', checkIn: '12/01/2026', checkOut: '12/04/2026', totalPrice: '12000', email: 'old@example.com' };
+    const legacy = {
+      bookingId: 'BK654321',
+      roomName: 'Suit Room',
+      checkIn: '12/01/2026',
+      checkOut: '12/04/2026',
+      totalPrice: '12000',
+      email: 'old@example.com',
+    };
     const [record] = parseStoredBookings(JSON.stringify([legacy])).records;
-    expect(record).toEqual({ bookingId: 'BK654321', roomName: 'Suit Room', checkIn: '2026-12-01', checkOut: '2026-12-04', totalPrice: 12000, email: 'old@example.com' });
+    expect(record).toEqual({
+      bookingId: 'BK654321',
+      roomName: 'Suit Room',
+      checkIn: '2026-12-01',
+      checkOut: '2026-12-04',
+      totalPrice: 12000,
+      email: 'old@example.com',
+    });
   });
 
   it('reads missing dates as Not Selected and keeps fields it does not know', () => {

@@ -20,7 +20,11 @@ const storedValue = fc
     },
     { requiredKeys: ['bookingId', 'roomName', 'checkIn', 'checkOut', 'totalPrice', 'email'] },
   )
-  .chain((value) => fc.shuffledSubarray(Object.keys(value), { minLength: Object.keys(value).length }).map((keys) => Object.fromEntries(keys.map((k) => [k, value[k as keyof typeof value]]))));
+  .chain((value) =>
+    fc
+      .shuffledSubarray(Object.keys(value), { minLength: Object.keys(value).length })
+      .map((keys) => Object.fromEntries(keys.map((k) => [k, value[k as keyof typeof value]]))),
+  );
 
 describe('the stored text kept for each record', () => {
   it('writes back exactly what serializing every record afresh would write', () => {
@@ -35,14 +39,24 @@ describe('the stored text kept for each record', () => {
 
   it('writes a list read from storage back unchanged, byte for byte', () => {
     const text = JSON.stringify([
-      { bookingId: 'BK100001', roomName: 'Classic Room', checkIn: '2027-01-05', checkOut: '2027-01-09', totalPrice: 12000, email: 'a@example.com', rooms: 1 },
+      {
+        bookingId: 'BK100001',
+        roomName: 'Classic Room',
+        checkIn: '2027-01-05',
+        checkOut: '2027-01-09',
+        totalPrice: 12000,
+        email: 'a@example.com',
+        rooms: 1,
+      },
       { bookingId: 'BK100002', roomName: 'Suit Room', checkIn: null, checkOut: null, totalPrice: 0, email: 'b@example.com' },
     ]);
     expect(serializeBookings(parseStoredBookings(text).records)).toBe(text);
   });
 
   it('hands out records that cannot be changed behind the kept text', () => {
-    const [record] = parseStoredBookings('[{"bookingId":"BK1","roomName":"Suit Room","checkIn":null,"checkOut":null,"totalPrice":1,"email":"a@b.c"}]').records;
+    const [record] = parseStoredBookings(
+      '[{"bookingId":"BK1","roomName":"Suit Room","checkIn":null,"checkOut":null,"totalPrice":1,"email":"a@b.c"}]',
+    ).records;
     expect(Object.isFrozen(record)).toBe(true);
   });
 });

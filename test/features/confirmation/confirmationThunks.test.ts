@@ -116,7 +116,15 @@ describe('an ID taken meanwhile by a different booking', () => {
     const { store } = makeTestStore();
     store.dispatch(confirmationOpened());
     const id = store.getState().confirmation.pendingBookingId!;
-    const other = { bookingId: id, roomName: 'Suit Room', checkIn: null, checkOut: null, totalPrice: 0, email: 'other-tab@example.com', rooms: 1 };
+    const other = {
+      bookingId: id,
+      roomName: 'Suit Room',
+      checkIn: null,
+      checkOut: null,
+      totalPrice: 0,
+      email: 'other-tab@example.com',
+      rooms: 1,
+    };
     localStorage.setItem('hotelBookings', JSON.stringify([other]));
     const result = await store.dispatch(draftSubmitted('guest@example.com'));
     expect(result.meta.requestStatus).toBe('rejected');

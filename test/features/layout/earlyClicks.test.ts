@@ -1,7 +1,8 @@
 import { holdEarlyClicks } from '../../../src/features/layout/earlyClicks';
 
 function page() {
-  document.body.innerHTML = '<div id="root"><button type="button">Book</button><button type="button" disabled>Locked</button><p>text</p></div>';
+  document.body.innerHTML =
+    '<div id="root"><button type="button">Book</button><button type="button" disabled>Locked</button><p>text</p></div>';
   const root = document.getElementById('root')!;
   const book = root.querySelector('button')!;
   return { root, book };

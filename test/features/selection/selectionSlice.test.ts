@@ -1,4 +1,10 @@
-import { datesChosen, isPackageLocked, roomCountChosen, selectionCleared, selectionReset } from '../../../src/features/selection/selectionSlice';
+import {
+  datesChosen,
+  isPackageLocked,
+  roomCountChosen,
+  selectionCleared,
+  selectionReset,
+} from '../../../src/features/selection/selectionSlice';
 import { makeTestStore } from '../../testUtils';
 
 function selection(store: ReturnType<typeof makeTestStore>['store']) {

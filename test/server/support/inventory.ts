@@ -2,7 +2,8 @@ import type pg from 'pg';
 import { capacities } from '../../../server/bookingRules';
 
 /** Every refusal for lack of rooms: "No Suit Rooms are left…", "Only 1 Suit Room is left…", "Only 2 Classic Rooms are left…". */
-export const roomsLeftPattern = /^(No (Classic|Suit) Rooms are left|Only 1 (Classic|Suit) Room is left|Only [2-9] (Classic|Suit) Rooms are left) for those dates\.$/;
+export const roomsLeftPattern =
+  /^(No (Classic|Suit) Rooms are left|Only 1 (Classic|Suit) Room is left|Only [2-9] (Classic|Suit) Rooms are left) for those dates\.$/;
 
 export interface NightProblem {
   roomId: string;
