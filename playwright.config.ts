@@ -5,8 +5,8 @@ import { e2eAdminPassword } from './test/e2e/hotelMode';
 const port = Number(process.env.E2E_PORT ?? 4173);
 const hotelPort = Number(process.env.E2E_HOTEL_PORT ?? port + 1);
 const distDir = process.env.DIST_DIR ?? 'dist';
-/** The hotel-mode server's embedded database for the browser tests: made afresh each run. */
-const hotelDataDir = '.cache/e2e-hotel-db';
+/** The hotel-mode server's embedded database for the browser tests: made afresh each run, one per port so parallel runs keep apart. */
+const hotelDataDir = `.cache/e2e-hotel-db-${hotelPort}`;
 
 /**
  * Browser tests run against the production build (`npm run build`): browser-only as a static
