@@ -44,17 +44,30 @@ export async function createSession(db: pg.Pool, username: string): Promise<Admi
   return { token, username, csrfToken };
 }
 
-/** The session behind a cookie, if it was used within the idle limit; each use extends it. */
+/**
+ * The session behind a cookie, if it was used within the idle limit; use extends it. Writing
+ * last_seen on every admin request made each search wait for a row lock and a WAL flush (50
+ * requests at once from one dashboard queue on the same row), so it is written at most once a
+ * minute: the idle limit is a day, a minute's slack in it changes nothing.
+ */
 export async function touchSession(db: pg.Pool, token: string): Promise<AdminSession | null> {
   const { rows } = await db.query<{ username: string; csrf_token: string }>(
-    `UPDATE admin_sessions SET last_seen = now()
-      WHERE token_hash = $1 AND last_seen > now() - make_interval(hours => $2)
-      RETURNING username, csrf_token`,
-    [sha256(token), sessionIdleHours],
+    `WITH live AS (
+       SELECT username, csrf_token, last_seen FROM admin_sessions
+        WHERE token_hash = $1 AND last_seen > now() - make_interval(hours => $2)
+     ), touched AS (
+       UPDATE admin_sessions SET last_seen = now()
+        WHERE token_hash = $1 AND EXISTS (SELECT 1 FROM live WHERE last_seen < now() - make_interval(secs => $3))
+     )
+     SELECT username, csrf_token FROM live`,
+    [sha256(token), sessionIdleHours, sessionTouchSeconds],
   );
   const row = rows[0];
   return row ? { username: row.username, csrfToken: row.csrf_token } : null;
 }
+
+/** How stale last_seen may get before a request writes it again. */
+export const sessionTouchSeconds = 60;
 
 export async function endSession(db: pg.Pool, token: string): Promise<void> {
   await db.query('DELETE FROM admin_sessions WHERE token_hash = $1', [sha256(token)]);

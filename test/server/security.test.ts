@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
@@ -134,6 +134,34 @@ describe.each(databaseKinds)('security on %s', (kind) => {
       } finally {
         await second.close();
       }
+    });
+
+    test('a session ends after a day without use; using it keeps it alive', async () => {
+      const session = await signIn(server.url);
+      const cookieToken = decodeURIComponent(session.cookie.split('=')[1]!);
+      const tokenHash = createHash('sha256').update(cookieToken).digest();
+      const idle = async (interval: string) =>
+        db.pool.query(`UPDATE admin_sessions SET last_seen = now() - $2::interval WHERE token_hash = $1`, [tokenHash, interval]);
+      const idleSeconds = async () =>
+        (
+          await db.pool.query<{ s: number }>(
+            'SELECT extract(epoch FROM now() - last_seen)::float AS s FROM admin_sessions WHERE token_hash = $1',
+            [tokenHash],
+          )
+        ).rows[0]!.s;
+      const open = async () => (await api(server.url, '/api/admin/session', { headers: { cookie: session.cookie } })).status;
+
+      // Used within the last minute: still open, and last_seen is not rewritten for every request.
+      await idle('30 seconds');
+      expect(await open()).toBe(200);
+      expect(await idleSeconds()).toBeGreaterThanOrEqual(29);
+      // Used 23 hours ago: still open, and this use starts the day again.
+      await idle('23 hours');
+      expect(await open()).toBe(200);
+      expect(await idleSeconds()).toBeLessThan(5);
+      // Left alone for over a day: closed.
+      await idle('24 hours 1 minute');
+      expect(await open()).toBe(401);
     });
   });
 
