@@ -1,0 +1,115 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { expect } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { e2eAdminPassword } from './hotelMode';
+
+/**
+ * Helpers for the hotel-mode browser flows (hotel-*.spec.ts). The server checks dates against its
+ * own clock, so these tests use real days from today. All hotel-mode tests of a run share one
+ * database: each test books its own nights (days from today) so that the rooms left it expects
+ * are not changed by another test running at the same time. Nights in use:
+ *   3 to 5 hotel-admin; 10 to 12 hotel-booking; 24 to 26, 30 to 31 and 40 to 43 hotel-inventory;
+ *   70 to 79 hotel-manage.
+ */
+
+const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export interface Day {
+  /** YYYY-MM-DD, as the API takes it. */
+  iso: string;
+  /** MM/DD/YYYY, as the site shows it. */
+  shown: string;
+  /** "March 12, 2030", as the calendar's day buttons name it. */
+  spoken: string;
+}
+
+/** The day `offset` days from today on this machine's calendar (the browser and the server use the same one). */
+export function day(offset: number): Day {
+  const now = new Date();
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset);
+  const [y, m, dd] = [d.getFullYear(), d.getMonth() + 1, d.getDate()];
+  return { iso: `${y}-${pad(m)}-${pad(dd)}`, shown: `${pad(m)}/${pad(dd)}/${y}`, spoken: `${months[m - 1]} ${dd}, ${y}` };
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Opens the date picker from Check-in and clicks the two days, moving to later months as a guest would. */
+export async function pickStay(page: Page, checkIn: Day, checkOut: Day): Promise<void> {
+  await page.getByLabel('Check-in').click();
+  const calendar = page.getByRole('application', { name: 'Calendar' });
+  await expect(calendar).toBeVisible();
+  for (const target of [checkIn, checkOut]) {
+    // "Choose Tuesday, March 12, 2030 as your check-in date. It's available."
+    const button = calendar.getByRole('button', { name: new RegExp(`\\b${escape(target.spoken)}\\b`) });
+    for (let moves = 0; (await button.count()) === 0; moves++) {
+      expect(moves, `the calendar never showed ${target.spoken}`).toBeLessThan(24);
+      // Day buttons are named after their date ("..., March 12, 2030 ..."); the first one shown tells the months moved on.
+      const firstDay = calendar.getByRole('button', { name: /\w+ \d{1,2}, \d{4}/ }).first();
+      const before = (await firstDay.getAttribute('aria-label')) ?? '';
+      await calendar.getByRole('button', { name: 'Move forward to switch to the next month.' }).click();
+      await expect(firstDay).not.toHaveAttribute('aria-label', before);
+    }
+    await button.click();
+  }
+  await expect(calendar).toBeHidden();
+  await expect(page.getByLabel('Check-in')).toHaveValue(checkIn.shown);
+  await expect(page.getByLabel('Check-out')).toHaveValue(checkOut.shown);
+}
+
+/** A room type's region on the booking screen. */
+export const roomRegion = (page: Page, title: 'Classic Room' | 'Suit Room') => page.getByRole('region', { name: title });
+
+/** The values the Room(s) dropdown of a room offers. */
+export async function roomCountChoices(page: Page, title: 'Classic Room' | 'Suit Room'): Promise<string[]> {
+  return roomRegion(page, title).getByLabel('Room(s)').locator('option').allTextContents();
+}
+
+/** One fact on the confirmation screen, by its term (Booking ID, Room Type, Rooms, ...). */
+export function confirmationFact(page: Page, term: string) {
+  return page
+    .locator('.stay-details > div')
+    .filter({ has: page.getByText(term, { exact: true }) })
+    .locator('dd');
+}
+
+/** Signs in on the admin screen the page shows (admin dashboard or All Booked Rooms). */
+export async function signIn(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 2, name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Name').fill('admin');
+  await page.getByLabel('Password').fill(e2eAdminPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Signed in as admin')).toBeVisible();
+}
+
+export interface ApiBooking {
+  roomId: 'deluxe' | 'executive';
+  rooms: number;
+  checkIn: Day;
+  checkOut: Day;
+  email: string;
+}
+
+/** Books through the API as another guest's browser would; answers the Booking ID the hotel stored. */
+export async function bookThroughApi(request: APIRequestContext, booking: ApiBooking): Promise<string> {
+  const answer = await request.post('/api/bookings', {
+    headers: { 'x-requested-with': 'hotel-site' },
+    data: {
+      draftId: randomUUID(),
+      bookingId: `BK${100000 + Math.floor(Math.random() * 900000)}`,
+      roomId: booking.roomId,
+      packageIndex: 0,
+      rooms: booking.rooms,
+      checkIn: booking.checkIn.iso,
+      checkOut: booking.checkOut.iso,
+      email: booking.email,
+      guestKey: randomBytes(32).toString('base64url'),
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  const { booking: stored } = (await answer.json()) as { booking: { bookingId: string } };
+  return stored.bookingId;
+}
+
+/** An email no other test uses. */
+export const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
