@@ -16,7 +16,8 @@
  *
  * Env: BENCH_S (seconds per run, 10), BENCH_WARMUP_S (2), BENCH_POOLS ("5,10,20"),
  * BENCH_BOOKINGS (100000), BENCH_CONNECTIONS (50), BENCH_DB=embedded (the embedded database
- * even where Debian's PostgreSQL is installed).
+ * even where Debian's PostgreSQL is installed), BENCH_TERM (every search for this one term, e.g. "" for
+ * the unfiltered list: the floor under the mix of terms).
  *
  * Besides latency and throughput it prints the CPU each answer cost the server process and the
  * PostgreSQL processes (Linux /proc): on a shared 2-core machine latency swings with whatever else
@@ -288,6 +289,7 @@ export async function loadBookings(pool: pg.Pool): Promise<void> {
 
 /** The admin's search box: nothing, a room type, a booking ID's first digits, part of an email. */
 const searchTerms = (): string => {
+  if (process.env.BENCH_TERM !== undefined) return process.env.BENCH_TERM;
   switch (randomInt(0, 4)) {
     case 0:
       return '';

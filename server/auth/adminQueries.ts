@@ -51,19 +51,18 @@ export async function createSession(db: pg.Pool, username: string): Promise<Admi
  * minute: the idle limit is a day, a minute's slack in it changes nothing.
  */
 export async function touchSession(db: pg.Pool, token: string): Promise<AdminSession | null> {
-  const { rows } = await db.query<{ username: string; csrf_token: string }>(
-    `WITH live AS (
-       SELECT username, csrf_token, last_seen FROM admin_sessions
-        WHERE token_hash = $1 AND last_seen > now() - make_interval(hours => $2)
-     ), touched AS (
-       UPDATE admin_sessions SET last_seen = now()
-        WHERE token_hash = $1 AND EXISTS (SELECT 1 FROM live WHERE last_seen < now() - make_interval(secs => $3))
-     )
-     SELECT username, csrf_token FROM live`,
-    [sha256(token), sessionIdleHours, sessionTouchSeconds],
-  );
+  const tokenHash = sha256(token);
+  // A named statement: every admin request runs it, and its plan never changes.
+  const { rows } = await db.query<{ username: string; csrf_token: string; stale: boolean }>({
+    name: 'admin-session',
+    text: `SELECT username, csrf_token, last_seen < now() - make_interval(secs => $3) AS stale FROM admin_sessions
+            WHERE token_hash = $1 AND last_seen > now() - make_interval(hours => $2)`,
+    values: [tokenHash, sessionIdleHours, sessionTouchSeconds],
+  });
   const row = rows[0];
-  return row ? { username: row.username, csrfToken: row.csrf_token } : null;
+  if (!row) return null;
+  if (row.stale) await db.query('UPDATE admin_sessions SET last_seen = now() WHERE token_hash = $1', [tokenHash]);
+  return { username: row.username, csrfToken: row.csrf_token };
 }
 
 /** How stale last_seen may get before a request writes it again. */

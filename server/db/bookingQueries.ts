@@ -191,10 +191,10 @@ export async function changeEmail(db: Queryable, bookingId: string, email: strin
   return rows[0] ? toBooking(rows[0]) : null;
 }
 
-/** The expression bookings_search indexes (migration 001); chr(31) keeps a query from matching across two fields. */
-const searchText = 'lower(booking_id || chr(31) || email || chr(31) || room_name)';
+/** bookings.search_text (migration 004) is lower(id, email and room) joined by chr(31), which keeps a query from matching across two fields. */
+const searchText = 'search_text';
 /** Counting every match of a broad search at 100,000 bookings costs more than the page itself; past this, "more than". */
-export const exactTotalLimit = 10_000;
+export const exactTotalLimit = 1_000;
 
 function likePattern(query: string): string {
   return `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

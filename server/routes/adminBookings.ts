@@ -6,7 +6,7 @@ import { allBookings, deleteBooking, occupancy, recentAudit, restoreBooking, sea
 import type { Booking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
 import { requireAdmin } from '../plugins/adminAuth';
-import { BookingParams, ExportQuery, OccupancyQuery, SearchQuery } from '../schemas/bookingSchemas';
+import { BookingParams, ExportQuery, OccupancyQuery, SearchQuery, SearchReply } from '../schemas/bookingSchemas';
 
 /** A spreadsheet must not run a cell a guest typed: formula starters get a leading quote. */
 function csvCell(value: string | number | null): string {
@@ -28,7 +28,7 @@ export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
   app.addHook('onRequest', requireAdmin(db.pool));
   const notFound = (bookingId: string) => ({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
 
-  app.get('/api/admin/bookings', { schema: { querystring: SearchQuery } }, async (request) => {
+  app.get('/api/admin/bookings', { schema: { querystring: SearchQuery, response: { 200: SearchReply } } }, async (request) => {
     const page = request.query.page ?? 1;
     const pageSize = request.query.pageSize ?? 50;
     const result = await searchBookings(db.pool, (request.query.q ?? '').trim(), page, pageSize);

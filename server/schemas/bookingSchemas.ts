@@ -57,3 +57,29 @@ export const SignInBody = Type.Object(
 );
 /** A browser-only backup: the records are read one by one (server/routes/adminImport.ts), so any JSON array is taken here. */
 export const ImportBody = Type.Array(Type.Unknown(), { maxItems: 20_000 });
+
+/** A booking as the API answers it (Booking in server/db/bookingQueries.ts). */
+export const BookingReply = Type.Object({
+  bookingId: Type.String(),
+  roomId: Type.Union([Type.String(), Type.Null()]),
+  roomName: Type.String(),
+  checkIn: Type.Union([Type.String(), Type.Null()]),
+  checkOut: Type.Union([Type.String(), Type.Null()]),
+  rooms: Type.Integer(),
+  totalPrice: Type.Integer(),
+  email: Type.String(),
+  createdAt: Type.String(),
+});
+
+/**
+ * The admin search's answer. Declared so that Fastify serialises it with a compiled serialiser
+ * (fast-json-stringify) rather than JSON.stringify: a page of 50 bookings on every keystroke of
+ * every admin is the API's largest frequent answer.
+ */
+export const SearchReply = Type.Object({
+  items: Type.Array(BookingReply),
+  total: Type.Integer(),
+  totalExact: Type.Boolean(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});

@@ -1,3 +1,4 @@
+import { exactTotalLimit } from '../../server/db/bookingQueries';
 import type { Database } from '../../server/db/database';
 import { confirmBody, daysFromNow } from './support/stays';
 import { databaseKinds, startTestDatabase } from './support/testDatabase';
@@ -204,6 +205,31 @@ describe.each(databaseKinds)('bookings API on %s', (kind) => {
       ['restore', made[0]],
       ['delete', made[0]],
     ]);
+  });
+
+  test(`a search counts its matches exactly up to ${exactTotalLimit.toLocaleString('en')}, and says "more than" past it`, async () => {
+    const admin = await signIn(server.url);
+    // Imported-style records (no nights), straight into the table: a thousand confirms would only be slower.
+    const insertMany = (count: number, tag: string) =>
+      db.pool.query(
+        `INSERT INTO bookings (booking_id, room_name, rooms, total_price, email)
+         SELECT 'BULK' || $2 || n, 'Classic Room', 1, 3000, 'guest' || n || '@' || $2 || '.example' FROM generate_series(1, $1::int) AS n`,
+        [count, tag],
+      );
+    try {
+      await insertMany(exactTotalLimit, 'exact');
+      await insertMany(exactTotalLimit + 1, 'over');
+      const exact = await api(server.url, '/api/admin/bookings?q=@EXACT.example', { headers: admin.headers });
+      expect(exact.body).toMatchObject({ total: exactTotalLimit, totalExact: true });
+      expect(exact.body.items).toHaveLength(50);
+      const over = await api(server.url, '/api/admin/bookings?q=@over.example', { headers: admin.headers });
+      expect(over.body).toMatchObject({ total: exactTotalLimit, totalExact: false });
+      const last = await api(server.url, `/api/admin/bookings?q=@exact.example&page=${exactTotalLimit / 50}`, { headers: admin.headers });
+      expect(last.body).toMatchObject({ total: exactTotalLimit, totalExact: true });
+      expect(last.body.items).toHaveLength(50);
+    } finally {
+      await db.pool.query(`DELETE FROM bookings WHERE booking_id LIKE 'BULK%'`);
+    }
   });
 
   test('occupancy shows rooms booked per night; exports hold every live booking', async () => {

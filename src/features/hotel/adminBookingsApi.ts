@@ -13,7 +13,7 @@ export interface BookingsPage {
   page: number;
   pageSize: number;
   total: number;
-  /** False past 10,000 matches: then `total` is a lower bound. */
+  /** False past 1,000 matches: then `total` is a lower bound. */
   totalExact: boolean;
 }
 
