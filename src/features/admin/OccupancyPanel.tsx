@@ -47,6 +47,7 @@ function FullNights({ occupancy, nights }: { occupancy: Occupancy; nights: strin
 export function OccupancyPanel() {
   const { data, error, isLoading } = useGetOccupancyQuery({ days: occupancyNights });
   const nights = data ? Array.from({ length: data.days }, (_, i) => addDays(data.from, i)) : [];
+  const caption = data ? `Rooms booked each night for the next ${data.days} nights, from ${formatDisplayDate(data.from)}` : '';
   return (
     <section className="card occupancy" aria-labelledby="occupancy-title">
       <h2 id="occupancy-title">Occupancy</h2>
@@ -59,11 +60,13 @@ export function OccupancyPanel() {
       {data && (
         <>
           <FullNights occupancy={data} nights={nights} />
+          {/* Shown above the box, where it wraps to the screen's width; inside the box it would scroll away with the nights. */}
+          <p className="occupancy__caption" id="occupancy-caption" aria-hidden="true">
+            {caption}
+          </p>
           <div className="occupancy__scroll" role="region" aria-labelledby="occupancy-caption" tabIndex={0}>
             <table className="occupancy__table">
-              <caption id="occupancy-caption">
-                Rooms booked each night for the next {data.days} nights, from {formatDisplayDate(data.from)}
-              </caption>
+              <caption className="visually-hidden">{caption}</caption>
               <thead>
                 <tr>
                   <th scope="col" className="occupancy__corner">
