@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { booking, seedBookings } from './manage-seed';
+import { screenshot } from './screenshots';
 
 /** Enough bookings for two pages, with long emails that must wrap rather than widen the page. */
 const data = Array.from({ length: 64 }, (_, i) =>
@@ -13,14 +15,49 @@ const data = Array.from({ length: 64 }, (_, i) =>
   }),
 );
 
-const screens = [
-  { name: 'admin', path: '/admin-bookings' },
-  { name: 'view-bookings', path: '/view-bookings' },
-  { name: 'portal', path: '/booking-portal' },
-  { name: 'guest', path: `/customer-booking/${data[0]!.bookingId}` },
+const first = data[0]!;
+
+/** Each screen, and what it shows once its content is in: the checks below are about that. */
+const screens: Array<{ name: string; path: string; ready: (page: Page, withData: boolean) => Promise<void> }> = [
+  {
+    name: 'admin',
+    path: '/admin-bookings',
+    ready: async (page, withData) => {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Booking Dashboard');
+      await expect(page.getByText(withData ? `Showing 1–50 of ${data.length}` : 'No bookings found')).toBeVisible();
+    },
+  },
+  {
+    name: 'view-bookings',
+    path: '/view-bookings',
+    ready: async (page, withData) => {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('All Booked Rooms');
+      await expect(page.getByText(withData ? `${data.length} bookings, newest first` : 'No rooms have been booked yet.')).toBeVisible();
+    },
+  },
+  {
+    name: 'portal',
+    path: '/booking-portal',
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hotel Booking Portal');
+      await expect(page.getByRole('button', { name: 'View Your Booking' })).toBeVisible();
+    },
+  },
+  {
+    name: 'guest',
+    path: `/customer-booking/${first.bookingId}`,
+    ready: async (page, withData) => {
+      if (withData) {
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Booking Details');
+        await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(first.email);
+      } else {
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Booking Not Found');
+      }
+    },
+  },
 ];
 
-// Full-page screenshots and axe over 50 table rows take a while on a busy machine.
+// Axe over 50 table rows (and, with npm run screenshots, full-page screenshots) takes a while on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
 for (const viewport of [
@@ -34,6 +71,7 @@ for (const viewport of [
         await page.setViewportSize(viewport);
         await seedBookings(page, withData ? [...data, { bookingId: 'BK999999', roomName: 7 }] : []);
         await page.goto(screen.path);
+        await screen.ready(page, withData);
         await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
         await expect(page.locator('#site-footer')).not.toBeEmpty();
         expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(
@@ -41,16 +79,16 @@ for (const viewport of [
         );
         const results = await new AxeBuilder({ page }).include('main').analyze();
         expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-        await page.screenshot({ path: `screenshots/manage-${label}.png` });
-        await page.screenshot({ path: `screenshots/manage-${label}-full.png`, fullPage: true });
+        await screenshot(page, `manage-${label}`);
+        await screenshot(page, `manage-${label}-full`, { fullPage: true });
         if (screen.name === 'admin' && withData && viewport.width > 760) {
           // The column headings stay in view while the manager scrolls the table.
           await page.evaluate(() => window.scrollTo(0, 1500));
           await expect.poll(async () => (await page.getByRole('columnheader', { name: 'Email' }).boundingBox())?.y).toBe(0);
-          await page.screenshot({ path: `screenshots/manage-${label}-scrolled.png` });
+          await screenshot(page, `manage-${label}-scrolled`);
         }
         await page.locator('main').evaluate((main) => main.lastElementChild?.scrollIntoView({ block: 'end' }));
-        await page.screenshot({ path: `screenshots/manage-${label}-end.png` });
+        await screenshot(page, `manage-${label}-end`);
       });
     }
   }
