@@ -1,24 +1,28 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import site from '../../src/shared/site.json';
 import { booking, seedBookings } from './manage-seed';
 
-const allRoutes = [
-  '/',
-  '/booking',
-  '/booking-details',
-  '/admin-bookings',
-  '/view-bookings',
-  '/booking-portal',
-  '/customer-booking/BK111111',
-  '/nowhere',
-];
+/** Every route and its h1; the guest view's depends on whether BK111111 could be read. */
+function allRoutes(guestFound: boolean): Array<[path: string, heading: string]> {
+  return [
+    ['/', site.name],
+    ['/booking', 'Book a Room'],
+    ['/booking-details', 'Booking Confirmation'],
+    ['/admin-bookings', 'Admin Booking Dashboard'],
+    ['/view-bookings', 'All Booked Rooms'],
+    ['/booking-portal', 'Hotel Booking Portal'],
+    ['/customer-booking/BK111111', guestFound ? 'Your Booking Details' : 'Booking Not Found'],
+    ['/nowhere', 'Page not found'],
+  ];
+}
 
-async function expectEveryRouteOpens(page: Page) {
+async function expectEveryRouteOpens(page: Page, guestFound: boolean) {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  for (const path of allRoutes) {
+  for (const [path, heading] of allRoutes(guestFound)) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
   }
   expect(errors).toEqual([]);
 }
@@ -75,7 +79,7 @@ const damaged: Array<{ name: string; text: string; readable: string[]; unreadabl
 for (const { name, text, readable, unreadable, keptWhole } of damaged) {
   test(`stored data with ${name}: every route opens, readable records show, the rest is kept`, async ({ page }) => {
     await seedBookings(page, text);
-    await expectEveryRouteOpens(page);
+    await expectEveryRouteOpens(page, readable.includes('BK111111'));
 
     await page.goto('/admin-bookings');
     for (const id of readable) await expect(page.getByRole('cell', { name: id, exact: true })).toBeVisible();
@@ -138,7 +142,7 @@ test.describe('when the browser refuses this site any storage', () => {
   });
 
   test('every route still renders', async ({ page }) => {
-    await expectEveryRouteOpens(page);
+    await expectEveryRouteOpens(page, false);
   });
 
   test('the booking and confirmation screens say bookings cannot be saved, and confirming changes nothing', async ({ page }) => {
@@ -146,9 +150,18 @@ test.describe('when the browser refuses this site any storage', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Bookings cannot be saved in this browser.' })).toBeVisible();
     await page.goto('/booking-details');
     await expect(page.getByRole('alert').filter({ hasText: 'Bookings cannot be saved in this browser.' })).toBeVisible();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
     await page.getByLabel('Email').fill('guest@example.com');
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
+    // The outcome the guest sees: the reason, again, next to the button (besides the notice above).
+    await expect(page.getByRole('alert').filter({ hasText: 'Bookings cannot be saved in this browser.' })).toHaveCount(2);
+    await expect(page.getByRole('button', { name: 'Confirm Booking' })).toBeEnabled();
     await expect(page.getByText('Your booking is confirmed! Thank you for choosing our hotel.')).toHaveCount(0);
+    expect(dialogs).toEqual([]);
   });
 });
 
