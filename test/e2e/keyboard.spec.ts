@@ -73,11 +73,12 @@ const focusedDay = (page: Page) => page.locator('.CalendarDay:focus');
 
 /**
  * A key in the date field or calendar, then the pause a person leaves between keys: react-dates
- * ignores a key that comes within 300 ms (field) or 200 ms (calendar) of the one before.
+ * ignores a key that comes within 300 ms (field) or 200 ms (calendar) of the one before. The
+ * pause passes on the page's installed clock, so the test does not sleep through it.
  */
 async function calendarKey(page: Page, key: string) {
   await page.keyboard.press(key);
-  await page.waitForTimeout(350);
+  await page.clock.runFor(350);
 }
 
 /** Moves the calendar's focus a day at a time with the arrow keys until it is on `target`. */

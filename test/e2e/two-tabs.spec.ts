@@ -48,6 +48,8 @@ test('two tabs making and deleting 20 bookings in alternation agree with each ot
     if (i % 2 === 1) {
       // Every second round the watcher deletes the oldest booking still there.
       const oldest = [...expected][0]!;
+      // The maker's dashboard shows it first, so that its absence below means the delete reached it.
+      await expect(maker.getByRole('cell', { name: oldest, exact: true })).toBeVisible();
       await watcher.getByRole('button', { name: `Delete booking ${oldest}` }).click();
       expected.delete(oldest);
       await expect(maker.getByRole('cell', { name: oldest, exact: true })).toHaveCount(0, { timeout: 1_000 });
