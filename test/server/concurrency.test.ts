@@ -1,6 +1,6 @@
 import type { Database } from '../../server/db/database';
 import { bookedNights, checkInventory, roomsLeftPattern } from './support/inventory';
-import { randomInt, runSeed, seededRandom, shuffled } from './support/random';
+import { randomInt, runSeed, seededRandom, shuffled, withSeed } from './support/random';
 import { confirmBody, daysFromNow } from './support/stays';
 import { databaseKinds, startTestDatabase } from './support/testDatabase';
 import type { TestDatabase } from './support/testDatabase';
@@ -36,59 +36,61 @@ describe.each(databaseKinds)('100 simultaneous confirms for the last 4 Suit Room
 
   test('exactly 4 rooms are taken on each night; the rest get 409 "left"; no 5xx', async () => {
     const seed = runSeed();
-    const random = seededRandom(seed);
-    const first = 70;
-    const nights = 5; // nights first .. first+4
-    // Five one-night, one-room stays per night: each night fills to exactly 4 whatever the order
-    // (such a stay is refused only when its night is already full, and nothing frees rooms here).
-    const singles = Array.from({ length: nights * 5 }, (_, i) => ({ start: first + (i % nights), length: 1, rooms: 1 }));
-    const others = Array.from({ length: 100 - singles.length }, () => {
-      const start = randomInt(random, first, first + nights - 1);
-      return { start, length: randomInt(random, 1, first + nights - start), rooms: randomInt(random, 1, 3) };
-    });
-    const bodies = shuffled(random, [...singles, ...others]).map((stay) =>
-      confirmBody({
-        roomId: 'executive',
-        rooms: stay.rooms,
-        checkIn: daysFromNow(stay.start),
-        checkOut: daysFromNow(stay.start + stay.length),
-      }),
-    );
+    await withSeed(seed, async (note) => {
+      const random = seededRandom(seed);
+      const first = 70;
+      const nights = 5; // nights first .. first+4
+      // Five one-night, one-room stays per night: each night fills to exactly 4 whatever the order
+      // (such a stay is refused only when its night is already full, and nothing frees rooms here).
+      const singles = Array.from({ length: nights * 5 }, (_, i) => ({ start: first + (i % nights), length: 1, rooms: 1 }));
+      const others = Array.from({ length: 100 - singles.length }, () => {
+        const start = randomInt(random, first, first + nights - 1);
+        return { start, length: randomInt(random, 1, first + nights - start), rooms: randomInt(random, 1, 3) };
+      });
+      const bodies = shuffled(random, [...singles, ...others]).map((stay) =>
+        confirmBody({
+          roomId: 'executive',
+          rooms: stay.rooms,
+          checkIn: daysFromNow(stay.start),
+          checkOut: daysFromNow(stay.start + stay.length),
+        }),
+      );
 
-    const started = Date.now();
-    const replies = await Promise.all(
-      bodies.map((body, i) => api(servers[i % servers.length]!.url, '/api/bookings', { method: 'POST', body })),
-    );
-    const elapsed = Date.now() - started;
+      const started = Date.now();
+      const replies = await Promise.all(
+        bodies.map((body, i) => api(servers[i % servers.length]!.url, '/api/bookings', { method: 'POST', body })),
+      );
+      const elapsed = Date.now() - started;
 
-    const statuses = replies.map((reply) => reply.status);
-    const created = replies.filter((reply) => reply.status === 201);
-    const refused = replies.filter((reply) => reply.status === 409);
-    console.log(
-      `concurrency (${kind}, ${servers.length} instance${servers.length > 1 ? 's' : ''}, seed ${seed}): 100 confirms in ${elapsed} ms: ` +
-        `${created.length} stored, ${refused.length} refused 409, ${statuses.filter((s) => s >= 500).length} 5xx`,
-    );
-    expect(statuses.filter((status) => status !== 201 && status !== 409)).toEqual([]);
-    replies.forEach((reply, i) => {
-      if (reply.status !== 409) return;
-      expect(reply.body).toMatchObject({ error: 'Conflict', roomId: 'executive' });
-      expect(reply.body.message).toMatch(roomsLeftPattern);
-      expect(reply.body.message).toContain('Suit Room');
-      expect(reply.body.left).toBeLessThan(bodies[i]!.rooms);
-    });
+      const statuses = replies.map((reply) => reply.status);
+      const created = replies.filter((reply) => reply.status === 201);
+      const refused = replies.filter((reply) => reply.status === 409);
+      note(
+        `concurrency (${kind}, ${servers.length} instance${servers.length > 1 ? 's' : ''}, seed ${seed}): 100 confirms in ${elapsed} ms: ` +
+          `${created.length} stored, ${refused.length} refused 409, ${statuses.filter((s) => s >= 500).length} 5xx`,
+      );
+      expect(statuses.filter((status) => status !== 201 && status !== 409)).toEqual([]);
+      replies.forEach((reply, i) => {
+        if (reply.status !== 409) return;
+        expect(reply.body).toMatchObject({ error: 'Conflict', roomId: 'executive' });
+        expect(reply.body.message).toMatch(roomsLeftPattern);
+        expect(reply.body.message).toContain('Suit Room');
+        expect(reply.body.left).toBeLessThan(bodies[i]!.rooms);
+      });
 
-    const pool = dbs[0]!.pool;
-    expect(await bookedNights(pool, 'executive', daysFromNow(first), daysFromNow(first + nights))).toEqual([4, 4, 4, 4, 4]);
-    const inventory = await checkInventory(pool);
-    expect(inventory.problems).toEqual([]);
-    // Every 201 is stored under the ID it answered, for its own draft; nothing else is stored.
-    const stored = await pool.query<{ booking_id: string; draft_id: string }>(
-      'SELECT booking_id, draft_id FROM bookings WHERE deleted_at IS NULL',
-    );
-    expect(stored.rows.length).toBe(created.length);
-    const byId = new Map(stored.rows.map((row) => [row.booking_id, row.draft_id]));
-    replies.forEach((reply, i) => {
-      if (reply.status === 201) expect(byId.get(reply.body.booking.bookingId)).toBe(bodies[i]!.draftId);
+      const pool = dbs[0]!.pool;
+      expect(await bookedNights(pool, 'executive', daysFromNow(first), daysFromNow(first + nights))).toEqual([4, 4, 4, 4, 4]);
+      const inventory = await checkInventory(pool);
+      expect(inventory.problems).toEqual([]);
+      // Every 201 is stored under the ID it answered, for its own draft; nothing else is stored.
+      const stored = await pool.query<{ booking_id: string; draft_id: string }>(
+        'SELECT booking_id, draft_id FROM bookings WHERE deleted_at IS NULL',
+      );
+      expect(stored.rows.length).toBe(created.length);
+      const byId = new Map(stored.rows.map((row) => [row.booking_id, row.draft_id]));
+      replies.forEach((reply, i) => {
+        if (reply.status === 201) expect(byId.get(reply.body.booking.bookingId)).toBe(bodies[i]!.draftId);
+      });
     });
   });
 });

@@ -15,7 +15,7 @@ export function randomInt(random: () => number, min: number, max: number): numbe
   return min + Math.floor(random() * (max - min + 1));
 }
 
-/** The seed for this run: SEED from the environment, else a new one (print it with the results). */
+/** The seed for this run: SEED from the environment, else a new one (report it, see withSeed). */
 export function runSeed(): number {
   const fromEnv = Number(process.env.SEED);
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : Math.floor(Math.random() * 2 ** 31);
@@ -29,4 +29,17 @@ export function shuffled<T>(random: () => number, items: readonly T[]): T[] {
     [copy[i], copy[j]] = [copy[j]!, copy[i]!];
   }
   return copy;
+}
+
+/**
+ * Runs a randomized test: a passing run prints nothing, and a failure says which seed replays it
+ * (`SEED=… npx jest …`) and what `note` was told on the way, with the failure itself as the cause.
+ */
+export async function withSeed(seed: number, work: (note: (line: string) => void) => Promise<void>): Promise<void> {
+  const notes: string[] = [];
+  try {
+    await work((line) => notes.push(line));
+  } catch (error) {
+    throw new Error([`Failed with seed ${seed}: replay with SEED=${seed}.`, ...notes].join('\n'), { cause: error });
+  }
 }
