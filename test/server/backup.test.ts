@@ -190,6 +190,9 @@ describe('npm run db:backup and db:restore on the embedded database', () => {
     hotel = await startHotel();
     expect(await snapshot(hotel.db)).toEqual(backedUp);
     expect((await checkInventory(hotel.db.pool)).problems).toEqual([]);
+    // The backup held the session signed in while it was made; none comes back, every admin signs in anew.
+    expect((await hotel.db.pool.query('SELECT count(*)::int AS n FROM admin_sessions')).rows[0].n).toBe(0);
+    expect((await api(hotel.url, '/api/admin/session', { headers: { cookie: admin.cookie } })).status).toBe(401);
     // The guest's device still opens its booking (the key's hash came back), the admin signs in
     // with the password of the backup, and new writes get fresh IDs (sequences came back too).
     const guest = await api(hotel.url, `/api/bookings/${kept.bookingId}`, { headers: { 'x-guest-key': kept.guestKey } });
