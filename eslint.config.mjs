@@ -4,7 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/', 'screenshots/', '.cache/', 'data/', 'backups/'] },
+  {
+    ignores: ['dist/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/', 'screenshots/', '.cache/', 'data/', 'backups/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
