@@ -3,10 +3,8 @@ import { Provider } from 'react-redux';
 import { startBookingSync } from '../features/bookings/bookingSync';
 import type * as HotelApiModule from '../features/hotel/hotelApi';
 import { isHotelMode } from '../shared/hotelMode';
-import { paths } from './paths';
-import { makeStore } from './store';
+import { makeStore, stateBeforeStorage } from './store';
 import type { AppStore } from './store';
-import { makeStoreBeforeStorage } from './storeBeforeStorage';
 
 // The store (Redux Toolkit, redux-persist, the booking code) is its own chunk, created when the
 // first screen that needs it loads. The home page never does, so it stays out of its budget.
@@ -28,11 +26,10 @@ export const storeReady: Promise<void> = store
       store = createStore(hotel);
     });
 
-// The prerendered booking screen shows the state before any storage is read. Hydration renders
-// that same state first (no mismatch), then React shows the guest's own selection. No other
-// page hydrates a screen with a store, so none needs this state.
-const serverState =
-  document.getElementById('root')?.dataset.prerendered === paths.booking ? makeStoreBeforeStorage().store.getState() : undefined;
+// A prerendered page shows the state before any storage is read (the build renders with it, see
+// scripts/prerender). Hydrating renders that same state first, so the markup matches; React then
+// shows the guest's own data. Only hydration reads serverState; other renders ignore it.
+const serverState = stateBeforeStorage();
 
 export function StoreProvider({ children }: { children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import type { Middleware, Reducer, StateFromReducersMapObject, UnknownAction } from '@reduxjs/toolkit';
-import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
-import type { Storage as PersistStorage } from 'redux-persist';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 'redux-persist';
+import type { PersistorOptions, Storage as PersistStorage } from 'redux-persist';
 import selectionSlice from '../features/selection/selectionSlice';
 import bookingsSlice from '../features/bookings/bookingsSlice';
 import confirmationSlice from '../features/confirmation/confirmationSlice';
@@ -9,6 +9,8 @@ import { bookingsPersistConfig } from '../features/bookings/bookingsPersistConfi
 import { createBookingStorage } from '../features/bookings/bookingStorage';
 import type { BookingStorage } from '../features/bookings/bookingStorage';
 import type { HotelApi } from '../features/hotel/hotelApi';
+import site from '../shared/site.json';
+import { replayablePersistReducer } from './replayablePersistReducer';
 
 /** Session storage that degrades to memory when the browser refuses it. */
 function sessionEngine(getStorage: () => Storage): PersistStorage {
@@ -56,23 +58,35 @@ export interface StoreOptions {
   hotelApi?: Pick<HotelApi, 'reducerPath' | 'reducer' | 'middleware'>;
   /** Hotel mode: the waits before each new try at confirming when the server cannot be reached (tests shorten them). */
   retryDelaysMs?: readonly number[];
+  /** Runs after the app's own middleware, so it sees every action that reaches the reducers (tests record sessions with it). */
+  middleware?: Middleware[];
+  /**
+   * False: redux-persist reads and keeps nothing (no PERSIST is dispatched). That is the store a
+   * recorded session is replayed into, starting as Redux DevTools' replay does, from the initial state.
+   */
+  persist?: boolean;
+}
+
+/** The reducers of the app's state (the slices kept in storage through redux-persist). */
+function makeReducers(bookingStorage: BookingStorage, session: PersistStorage) {
+  return {
+    // The selection survives a reload of the confirmation screen for the rest of the session.
+    [selectionSlice.reducerPath]: replayablePersistReducer({ key: 'hotelSelection', storage: session, timeout: 0 }, selectionSlice.reducer),
+    // So does the Booking ID that screen made, so a reload shows the same ID (not whether a try
+    // at reaching the hotel was under way: a reload ends it).
+    [confirmationSlice.reducerPath]: replayablePersistReducer(
+      { key: 'hotelConfirmation', storage: session, timeout: 0, blacklist: ['retry'] },
+      confirmationSlice.reducer,
+    ),
+    [bookingsSlice.reducerPath]: replayablePersistReducer(bookingsPersistConfig(bookingStorage), bookingsSlice.reducer),
+  };
 }
 
 export function makeStore(options: StoreOptions = {}) {
   const bookingStorage = options.bookingStorage ?? createBookingStorage();
   const session = sessionEngine(options.getSessionStorage ?? (() => window.sessionStorage));
   const { hotelApi } = options;
-  const reducers = {
-    // The selection survives a reload of the confirmation screen for the rest of the session.
-    [selectionSlice.reducerPath]: persistReducer({ key: 'hotelSelection', storage: session, timeout: 0 }, selectionSlice.reducer),
-    // So does the Booking ID that screen made, so a reload shows the same ID (not whether a try
-    // at reaching the hotel was under way: a reload ends it).
-    [confirmationSlice.reducerPath]: persistReducer(
-      { key: 'hotelConfirmation', storage: session, timeout: 0, blacklist: ['retry'] },
-      confirmationSlice.reducer,
-    ),
-    [bookingsSlice.reducerPath]: persistReducer(bookingsPersistConfig(bookingStorage), bookingsSlice.reducer),
-  };
+  const reducers = makeReducers(bookingStorage, session);
   // Screens read the server's data through RTK Query's own hooks, so RootState need not name it.
   const rootReducer = (
     hotelApi ? combineReducers({ ...reducers, [hotelApi.reducerPath]: hotelApi.reducer }) : combineReducers(reducers)
@@ -80,6 +94,8 @@ export function makeStore(options: StoreOptions = {}) {
   const hotelMiddleware: Middleware[] = hotelApi ? [hotelApi.middleware as Middleware] : [];
   const store = configureStore({
     reducer: rootReducer,
+    // One store per page, under the site's name in Redux DevTools.
+    devTools: { name: site.name },
     // Local storage reads synchronously, so the first render already shows the stored bookings
     // (no empty flash, no gate); redux-persist then only keeps them written.
     preloadedState: { bookings: bookingStorage.read() } as Partial<ReturnType<typeof rootReducer>>,
@@ -106,10 +122,29 @@ export function makeStore(options: StoreOptions = {}) {
           // which this check still inspects.
           ignoredPaths: [`${bookingsSlice.reducerPath}.items`],
         },
-      }).concat(hotelMiddleware),
+      })
+        .concat(hotelMiddleware)
+        .concat(options.middleware ?? []),
   });
-  const persistor = persistStore(store);
+  // manualPersist (in redux-persist 6, missing from its types) makes the persistor without dispatching PERSIST.
+  const persistor = persistStore(store, options.persist === false ? ({ manualPersist: true } as PersistorOptions) : undefined);
   return { store, persistor, bookingStorage };
+}
+
+/**
+ * The state before any storage is read: each slice as it starts, the persisted ones marked "not
+ * yet rehydrated". The build prerenders pages with it, and React hydrates them with it (see
+ * StoreProvider.tsx) before the guest's own data shows. Computed by the reducers themselves, from
+ * a PERSIST without functions (see replayablePersistReducer.ts), so no store is made for it.
+ */
+export function stateBeforeStorage(): RootState {
+  // The storage the reducers are given is never used: that PERSIST reads nothing.
+  const unused: PersistStorage = {
+    getItem: () => Promise.resolve(null),
+    setItem: () => Promise.resolve(),
+    removeItem: () => Promise.resolve(),
+  };
+  return combineReducers(makeReducers(createBookingStorage(), unused))(undefined, { type: PERSIST });
 }
 
 export type AppStore = ReturnType<typeof makeStore>['store'];
