@@ -16,8 +16,10 @@ function withHotelMode(html: string): string {
 }
 
 /**
- * Serves dist/ as `npm run serve` does (public/serve.json): / and /booking get their prerendered
- * pages, other paths without a dot get the app shell, unknown files get 404.html with status 404.
+ * Serves dist/ much as `npm run serve` does (public/serve.json): / and /booking get their
+ * prerendered pages, other paths without a dot get the app shell, unknown files get 404.html with
+ * status 404. (The static site also sends the other screens their prerendered frames, which show
+ * the browser's own bookings; here those screens show the hotel's, so they get the app shell.)
  * The four pages are read once and carry the hotel-mode tag; hashed assets are cached for a year.
  */
 export interface SitePages {

@@ -1,5 +1,3 @@
-import { notePickerIntent } from './features/booking/pickerIntent';
-import { holdEarlyClicks } from './features/layout/earlyClicks';
 import { enhanceFragment, loadFragment } from './features/layout/fragments';
 import { startWebVitals } from './features/layout/reportWebVitals';
 import type { StartedApp } from './app/startApp';
@@ -8,9 +6,10 @@ import { loadStore, routeOf, screens } from './app/screens';
 import './shared/ui.css';
 
 /**
- * The entry holds no React: the prerendered home page is complete HTML, so React and the router
- * load only when a guest first interacts with it (or at once on any other route, hydrating the
- * prerendered booking screen). Until then the home page costs the phone no script work at all.
+ * The entry holds no React, so it runs at once. How each page starts is told in the README
+ * ("How a page starts"): a page the build prerendered paints from its HTML, and React adopts it
+ * once the page has loaded and the browser is idle; any other page (a path no route matches, and
+ * every screen but home and booking in hotel mode) is rendered by React at once.
  */
 const container = document.getElementById('root')!;
 let app: Promise<StartedApp> | null = null;
@@ -22,103 +21,115 @@ function start(): Promise<StartedApp> {
 
 const navigate = (path: string) => void start().then((started) => started.navigate(path));
 
-/** Runs `work` once, just after the next frame is painted (or shortly, in a tab that paints no frames). */
-function afterFirstPaint(work: () => void): void {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    work();
-  };
-  requestAnimationFrame(() => setTimeout(run, 0));
-  setTimeout(run, 100);
-}
-
-/** Downloads the scripts the page lists (data-prefetch) once it has loaded, without running them. */
-function prefetchListed(): void {
-  const listed = container.dataset.prefetch?.split(' ').filter(Boolean) ?? [];
-  if (listed.length === 0) return;
-  const prefetch = () => {
-    for (const href of listed) {
-      const link = document.createElement('link');
-      link.rel = 'prefetch';
-      link.as = 'script';
-      link.href = href;
-      document.head.append(link);
-    }
-  };
-  if (document.readyState === 'complete') prefetch();
-  else addEventListener('load', prefetch, { once: true });
-}
-
-function startFragment(name: 'header' | 'footer'): void {
+/** Fetches a fragment into its placeholder; resolves once it is in (or failed, which it logs). */
+function startFragment(name: 'header' | 'footer'): Promise<unknown> {
   const placeholder = document.getElementById(`site-${name}`);
-  if (!placeholder) return;
+  if (!placeholder) return Promise.resolve();
   enhanceFragment(placeholder, navigate);
-  void loadFragment(name, placeholder);
+  return loadFragment(name, placeholder);
 }
-
-// The build prerenders some routes (see scripts/prerender); #root names the route it holds.
-const route = routeOf(window.location.pathname);
-const prerendered = container.dataset.prerendered === route;
-startFragment('header');
 
 /**
- * The prerendered booking screen is what a guest sees at first, unless this session already chose
- * a room or dates (kept by redux-persist) or the browser blocks storage (a warning must show).
- * The keys are written out here: importing them would bring Redux and the booking code into this
- * entry script, which must stay small.
+ * Starts React with the first screen's chunk (and the store it needs) fetched alongside it rather
+ * than after it: one network round trip fewer. A failure here is the router's to show.
  */
-function bookingScreenAsBuilt(): boolean {
+function startWithScreen(route: keyof typeof screens): Promise<StartedApp> {
+  void screens[route]().catch(() => undefined);
+  if (route !== paths.home && route !== '*') void loadStore().catch(() => undefined);
+  return start();
+}
+
+const loaded = new Promise<void>((resolve) => {
+  if (document.readyState === 'complete') resolve();
+  else addEventListener('load', () => resolve(), { once: true });
+});
+
+/**
+ * Runs `work` once the page has loaded (its pictures and styles are in, so scripts do not compete
+ * with them), `after` has happened, and the browser has a moment with nothing to do (so it lands
+ * between frames, not in the middle of a paint or a scroll).
+ */
+function whenLoadedAndIdle(work: () => void, after: Promise<unknown> = loaded): void {
+  const idle = () =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(() => work(), { timeout: 500 }) : setTimeout(work, 0);
+  void Promise.all([loaded, after]).then(idle);
+}
+
+/** Downloads the scripts the page lists (data-prefetch) without running them: what the screen needs after hydrating. */
+function prefetchListed(): void {
+  for (const href of container.dataset.prefetch?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.as = 'script';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+/** True when the browser holds nothing for this site (or refuses to say): no data will fill a frame. */
+function nothingStored(): boolean {
   try {
-    window.localStorage.getItem('hotelBookings');
-    return window.sessionStorage.getItem('persist:hotelSelection') === null;
+    return window.localStorage.length === 0 && window.sessionStorage.length === 0;
   } catch {
     return false;
   }
 }
 
-if (prerendered) {
-  startFragment('footer');
-  // Until React owns the page, its links navigate inside the app, loading it first if need be,
-  // and clicks on its buttons wait for it.
-  const stopLinks = enhanceFragment(container, navigate);
-  const releaseClicks = route === paths.home ? () => undefined : holdEarlyClicks(container);
-  // A date input focused before React owns the page is where the picker opens when it arrives.
-  const noteIntent = (event: Event) => notePickerIntent(event.target);
-  addEventListener('focusin', noteIntent, true);
-  const hydrate = () => {
-    // The screen's chunks (and the store) download beside React's, not after.
-    void screens[route]().catch(() => undefined);
-    if (route !== paths.home) void loadStore().catch(() => undefined);
-    void start()
-      .then((started) => started.firstScreen)
-      .then(() => {
-        stopLinks();
-        releaseClicks();
-        removeEventListener('focusin', noteIntent, true);
-      });
-  };
-  // The page as built is the page as it should look: React (and, on the booking screen, the
-  // date picker) loads on the guest's first move, so until then the phone runs no script at all.
-  if (route === paths.home || bookingScreenAsBuilt()) {
-    const wakeEvents = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'wheel', 'input', 'change'] as const;
-    const wake = () => {
-      for (const type of wakeEvents) removeEventListener(type, wake, true);
-      hydrate();
-    };
-    for (const type of wakeEvents) addEventListener(type, wake, { capture: true, passive: true });
-    prefetchListed();
-  } else {
-    afterFirstPaint(hydrate);
-  }
+/** Resolves once the page holds no part waiting for the guest's data (src/shared/Pending.tsx), just after it is painted. */
+function framesFilled(): Promise<void> {
+  return new Promise((resolve) => {
+    const waiting = () => container.querySelector('[data-pending]') !== null;
+    const done = () => requestAnimationFrame(() => resolve());
+    if (!waiting()) return done();
+    const observer = new MutationObserver(() => {
+      if (waiting()) return;
+      observer.disconnect();
+      done();
+    });
+    observer.observe(container, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-pending'] });
+  });
+}
+
+// The build prerenders every screen's route (see scripts/prerender); #root names the route it holds.
+const route = routeOf(window.location.pathname);
+const header = startFragment('header');
+if (container.dataset.prerendered === route) {
+  // The page paints in its final layout, so the footer can come at once, unless it is a frame that
+  // this browser's data will fill (and lengthen): then the footer follows the data, not before.
+  const dataToCome = container.querySelector('[data-pending]') !== null && !nothingStored();
+  // What that data may move stays unseen until it is in (src/shared/Pending.tsx), so nothing jumps.
+  if (dataToCome) container.dataset.filling = '';
+  const footer = dataToCome
+    ? framesFilled().then(() => {
+        delete container.dataset.filling;
+        return startFragment('footer');
+      })
+    : startFragment('footer');
+  // React comes once the page is complete: its own paints come first, then the scripts' downloads.
+  whenLoadedAndIdle(
+    () => {
+      prefetchListed();
+      const started = startWithScreen(route);
+      // The home page's call to action is Book Now. Once React owns the page, the booking screen's
+      // code and the store load, and the screen is rendered once unseen (warmBookingScreen.tsx), so
+      // that the click answers at once instead of after a download and a first, slower render.
+      if (route === paths.home)
+        void started
+          .then((app) => app.firstScreen)
+          .then(() =>
+            whenLoadedAndIdle(
+              () =>
+                void import(/* webpackChunkName: "warm-booking" */ './features/booking/warmBookingScreen').then((m) =>
+                  m.warmBookingScreen(),
+                ),
+            ),
+          );
+    },
+    Promise.all([header, dataToCome ? null : footer]),
+  );
 } else {
-  // Fetch the first screen (and the store it needs) alongside React rather than after it: one
-  // network round trip fewer before the guest sees the page. A failure here is the router's to show.
-  void screens[route]().catch(() => undefined);
-  if (route !== '*') void loadStore().catch(() => undefined);
   // A footer that arrived before the screen would be pushed down by it: a layout shift.
-  void start()
+  void startWithScreen(route)
     .then((started) => started.firstScreen)
     .then(() => startFragment('footer'));
 }

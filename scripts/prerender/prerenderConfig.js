@@ -4,13 +4,29 @@ const webpack = require('webpack');
 const { appShell, injectPage } = require('./injectPage');
 
 /**
- * The pages rendered at build time from the app's own components. Both load React only on the
- * guest's first interaction (src/main.tsx); the booking screen prefetches the scripts it will need.
- * public/serve.json sends each route its page; every other path gets app.html.
+ * The pages rendered at build time from the app's own components, one per route (`path` is the
+ * address rendered when the route has a parameter). Home, booking and the portal are complete as
+ * built; the screens that show stored data are built as their frame, with the data's places held
+ * unseen (src/shared/Pending.tsx). React adopts each page once it has loaded (src/main.tsx).
+ * `prefetch` names chunks a screen needs only after hydrating (the booking screen's date picker),
+ * downloaded beside React's instead of after it. public/serve.json sends each route its page;
+ * every other path gets app.html. Hotel mode's server sends app.html for every route but / and
+ * /booking (server/site.ts): its screens show the hotel's data, not these frames.
  */
 const prerenderedPages = [
   { route: '/', chunk: 'home', file: 'index.html', prefetch: [] },
-  { route: '/booking', chunk: 'booking', file: 'booking.html', prefetch: ['app', 'store', 'booking', 'date-picker'] },
+  { route: '/booking', chunk: 'booking', file: 'booking.html', prefetch: ['date-picker'] },
+  { route: '/booking-details', chunk: 'booking-details', file: 'booking-details.html', prefetch: [] },
+  { route: '/admin-bookings', chunk: 'admin-bookings', file: 'admin-bookings.html', prefetch: [] },
+  { route: '/view-bookings', chunk: 'view-bookings', file: 'view-bookings.html', prefetch: [] },
+  { route: '/booking-portal', chunk: 'booking-portal', file: 'booking-portal.html', prefetch: [] },
+  {
+    route: '/customer-booking/:bookingId',
+    path: '/customer-booking/BK000000',
+    chunk: 'customer-booking',
+    file: 'customer-booking.html',
+    prefetch: [],
+  },
 ];
 
 /**
@@ -43,9 +59,11 @@ function prerenderConfigs(clientConfig) {
             if (file.endsWith('.js') && !appShellScripts.includes(publicPath + file)) appShellScripts.push(publicPath + file);
         for (const { chunk, prefetch } of prerenderedPages) {
           const files = filesOf(chunk).map((file) => publicPath + file);
+          // Not what hydrating loads anyway (React, the store, the screen): fetched twice otherwise.
+          const hydrating = new Set(['app', 'store', chunk].flatMap(filesOf));
           const later = prefetch
             .flatMap(filesOf)
-            .filter((file) => file.endsWith('.js'))
+            .filter((file) => file.endsWith('.js') && !hydrating.has(file))
             .map((file) => publicPath + file);
           pageAssets.set(chunk, { css: files.filter((f) => f.endsWith('.css')), prefetch: [...new Set(later)] });
         }
@@ -60,9 +78,13 @@ function prerenderConfigs(clientConfig) {
         delete require.cache[require.resolve(bundle)];
         const { renderPage } = require(bundle);
         const template = fs.readFileSync(path.join(clientOut, 'index.html'), 'utf8');
-        for (const { route, chunk, file } of prerenderedPages) {
+        for (const { route, path: address = route, chunk, file } of prerenderedPages) {
           const assets = pageAssets.get(chunk);
-          const page = injectPage(template, await renderPage(route), { route, stylesheets: assets.css, prefetchScripts: assets.prefetch });
+          const page = injectPage(template, await renderPage(address), {
+            route,
+            stylesheets: assets.css,
+            prefetchScripts: assets.prefetch,
+          });
           fs.writeFileSync(path.join(clientOut, file), page);
         }
         const shell = appShell(template, { preloadScripts: appShellScripts });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import site from '../../src/shared/site.json';
+import { booking, seedBookings } from './manage-seed';
 
 test('without JavaScript, "/" still shows the home page the build rendered', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -19,10 +20,10 @@ test('without JavaScript, "/" still shows the home page the build rendered', asy
   await context.close();
 });
 
-test('other paths get the empty shell, not a flash of the home page', async ({ browser }) => {
+test('a path no screen answers gets the empty shell, not a flash of another page', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto('/booking-portal');
+  await page.goto('/no-such-page');
   await expect(page.locator('#root')).toBeEmpty();
   await context.close();
 });
@@ -49,19 +50,30 @@ async function watchHydration(page: Page): Promise<string[]> {
   return problems;
 }
 
-test('with JavaScript, the app hydrates the prerendered page without errors or warnings', async ({ page }) => {
+/** Holds the app's React chunk until `release` is called, so a test can act on the page before hydration. */
+async function holdReact(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/app\.[0-9a-f]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')));
+
+test('with JavaScript, the app adopts the prerendered home page once it has loaded, with no input, errors or warnings', async ({
+  page,
+}) => {
   const problems = await watchHydration(page);
 
   await page.goto('/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Book Now' })).toBeVisible();
-  // Until the guest interacts, the page is the server's HTML alone: React is not even loaded.
-  const reactOwned = () =>
-    page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')));
-  await page.waitForTimeout(500);
-  expect(await reactOwned()).toBe(false);
-  await page.keyboard.press('Tab');
   // React marks the nodes it owns; hydration adopts the server's node instead of replacing it.
-  await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')));
+  // It comes once the page has loaded and the browser is idle, before any move of the guest's.
+  await hydrated(page);
   const adopted = await page.evaluate(
     () => document.querySelector('h1') === (window as unknown as { serverHeading?: Element }).serverHeading,
   );
@@ -88,42 +100,27 @@ test('without JavaScript, /booking shows the rooms the build rendered, styled, w
     await expect(region.getByLabel('Room(s)').first()).toHaveValue('0');
   }
   await expect(page.getByRole('group', { name: 'Select Date Range' })).toBeVisible();
+  // Its controls wait for the app: nothing a guest does there can be half done.
+  await expect(page.getByRole('region', { name: 'Suit Room' }).getByRole('button', { name: 'Book' })).toBeDisabled();
+  await expect(page.getByLabel('Check-in')).toBeDisabled();
   await expect(page.locator('.booking__rooms')).toHaveCSS('display', /grid|flex|block/);
   await expect(page.locator('.room-section').first()).not.toHaveCSS('border-radius', '0px');
   await context.close();
 });
 
-/** Holds the app's React chunk until `release` is called, so a test can act on the page before hydration. */
-async function holdReact(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/app\.[0-9a-f]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')));
-
 test("the booking screen hydrates the build's HTML without errors, then shows the guest's own selection", async ({ page }) => {
   const problems = await watchHydration(page);
 
   await page.goto('/booking');
-  // As built, the page needs no script until the guest moves: React is not even loaded yet.
-  await page.waitForTimeout(500);
-  expect(await page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')))).toBe(
-    false,
-  );
-  // Reaching for the dates loads the app and the picker, which opens where the guest clicked.
-  await page.getByLabel('Check-in').click();
-  await expect(page.getByRole('application', { name: 'Calendar' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Check-in' })).toBeFocused();
+  // React adopts the page once it has loaded, without waiting for the guest.
   await hydrated(page);
   expect(await page.evaluate(() => document.querySelector('h1') === (window as unknown as { serverHeading?: Element }).serverHeading)).toBe(
     true,
   );
+  // The picker then takes its placeholder's place; its input opens the calendar.
+  await page.getByLabel('Check-in').click();
+  await expect(page.getByRole('application', { name: 'Calendar' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Check-in' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('application', { name: 'Calendar' })).toBeHidden();
   const suit = page.getByRole('region', { name: 'Suit Room' });
@@ -145,16 +142,17 @@ test("the booking screen hydrates the build's HTML without errors, then shows th
   expect(problems).toEqual([]);
 });
 
-test('a room count chosen and Book clicked before the booking screen is interactive are not lost', async ({ page }) => {
+test('until the app owns the booking screen its controls wait, and the first choice after is booked', async ({ page }) => {
   const release = await holdReact(page);
   await page.goto('/booking', { waitUntil: 'domcontentloaded' });
   const suit = page.getByRole('region', { name: 'Suit Room' });
-  await suit.getByLabel('Room(s)').first().selectOption('3');
-  // Twice, as an impatient guest would: it must still count once.
-  await suit.getByRole('button', { name: 'Book' }).first().dblclick();
-  await expect(page).toHaveURL(/\/booking$/);
+  await expect(suit.getByLabel('Room(s)').first()).toBeDisabled();
+  await expect(suit.getByRole('button', { name: 'Book' }).first()).toBeDisabled();
 
   release();
+  // Playwright, like a guest, acts once the controls can be used.
+  await suit.getByLabel('Room(s)').first().selectOption('3');
+  await suit.getByRole('button', { name: 'Book' }).first().click();
   await expect(page).toHaveURL(/\/booking-details$/);
   const detail = (term: string) =>
     page
@@ -172,12 +170,114 @@ test('a path the server cannot map to a page still gets the app\'s own "Page not
   await expect(page.getByRole('banner')).toBeVisible();
 });
 
-test('on the booking screen as built, tabbing to Check-in opens the calendar there once the picker is in', async ({ page }) => {
-  await page.goto('/booking');
-  for (let stop = 0; stop < 30; stop++) {
-    await page.keyboard.press('Tab');
-    if (await page.evaluate(() => document.activeElement?.id === 'check-in')) break;
+/** The screens that show this browser's stored data: prerendered as their frame, filled in by the app. */
+const frames = [
+  {
+    path: '/booking-details',
+    heading: 'Booking Confirmation',
+    labels: ['Booking ID', 'Room Type', 'Total Amount', 'Email'],
+    claims: ['Deluxe Room', 'Not Selected'],
+  },
+  {
+    path: '/admin-bookings',
+    heading: 'Admin Booking Dashboard',
+    labels: ['Search bookings', 'Back up and restore'],
+    claims: ['No bookings found'],
+  },
+  { path: '/view-bookings', heading: 'All Booked Rooms', labels: [], claims: ['No rooms have been booked yet.'] },
+  {
+    path: '/customer-booking/BK123456',
+    heading: null,
+    labels: [],
+    claims: ['Booking Not Found', 'No booking found with ID', 'Your Booking Details'],
+  },
+];
+
+test('without JavaScript, the screens of stored data show their frame, and say nothing about data they have not read', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const frame of frames) {
+    await page.goto(frame.path);
+    if (frame.heading) await expect(page.getByRole('heading', { level: 1, name: frame.heading })).toBeVisible();
+    else await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
+    for (const label of frame.labels) await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
+    for (const claim of frame.claims) await expect(page.getByText(claim).first()).toBeHidden();
   }
-  await expect(page.getByRole('application', { name: 'Calendar' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Check-in' })).toBeFocused();
+  // The guest view is built for no booking in particular: the page keeps the site's own title.
+  await expect(page).toHaveTitle(new RegExp(site.name));
+
+  // The portal shows no data: it is prerendered whole, its form waiting for the app.
+  await page.goto('/booking-portal');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hotel Booking Portal' })).toBeVisible();
+  await expect(page.getByLabel('Booking ID')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'View Your Booking' })).toBeDisabled();
+  await context.close();
+});
+
+/** Sums the page's layout shifts (those not caused by the guest's own input) from the start. */
+async function watchShifts(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0));
+}
+
+test('with nothing stored, each frame fills in with what the screen says then, without moving anything', async ({ page }) => {
+  const problems = await watchHydration(page);
+  const shifted = await watchShifts(page);
+  const filled: Record<string, () => Promise<void>> = {
+    '/booking-details': () => expect(page.getByText('Deluxe Room')).toBeVisible(),
+    '/admin-bookings': () => expect(page.getByText('No bookings found')).toBeVisible(),
+    '/view-bookings': () => expect(page.getByText('No rooms have been booked yet.')).toBeVisible(),
+    '/customer-booking/BK123456': () => expect(page.getByRole('heading', { level: 1, name: 'Booking Not Found' })).toBeVisible(),
+  };
+  for (const frame of frames) {
+    await page.goto(frame.path);
+    await filled[frame.path]!();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(await shifted(), frame.path).toBe(0);
+  }
+  expect(problems).toEqual([]);
+});
+
+test('with bookings and a stay stored, each frame fills in with them, without moving anything', async ({ page }) => {
+  const problems = await watchHydration(page);
+  const shifted = await watchShifts(page);
+  await seedBookings(page, [booking(), booking({ bookingId: 'BK654321', roomName: 'Suit Room', email: 'other@example.com', rooms: 2 })]);
+  // A reload of the confirmation screen mid-booking: the session holds the chosen stay.
+  await page.addInitScript(() =>
+    sessionStorage.setItem(
+      'persist:hotelSelection',
+      JSON.stringify({
+        roomId: '"executive"',
+        packageIndex: '0',
+        roomCount: '2',
+        startDate: '"2030-03-12"',
+        endDate: '"2030-03-15"',
+        _persist: '{"version":-1,"rehydrated":true}',
+      }),
+    ),
+  );
+  const filled: Record<string, () => Promise<void>> = {
+    '/booking-details': () => expect(page.getByText('₹4,000 × 2 rooms × 3 nights, tax exclusive')).toBeVisible(),
+    '/admin-bookings': () => expect(page.getByText('Showing 1–2 of 2 bookings')).toBeVisible(),
+    '/view-bookings': () => expect(page.getByText('2 bookings, newest first')).toBeVisible(),
+    '/customer-booking/BK123456': () => expect(page.getByRole('heading', { level: 1, name: 'Your Booking Details' })).toBeVisible(),
+  };
+  for (const frame of frames) {
+    await page.goto(frame.path);
+    await filled[frame.path]!();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(await shifted(), frame.path).toBe(0);
+  }
+  expect(problems).toEqual([]);
 });

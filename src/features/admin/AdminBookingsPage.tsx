@@ -8,6 +8,8 @@ import { BookingsTable } from './BookingsTable';
 import { Pager } from './Pager';
 import { UnreadableNotice } from './UnreadableNotice';
 import { formatCount } from '../../shared/money';
+import { Pending } from '../../shared/Pending';
+import { useHydrated } from '../../shared/useHydrated';
 import './admin.css';
 
 const confirmQuestion = 'Are you sure you want to delete this booking?';
@@ -27,6 +29,8 @@ export function AdminBookingsPage() {
   const [feedback, setFeedback] = useState<Feedback>(null);
   const summary = useRef<HTMLParagraphElement>(null);
   const searchId = useId();
+  // The build prerenders this screen before any bookings are read: it must not say there are none.
+  const hydrated = useHydrated();
 
   async function remove(bookingId: string) {
     if (!window.confirm(confirmQuestion)) return;
@@ -61,6 +65,7 @@ export function AdminBookingsPage() {
           type="search"
           placeholder="Search by Booking ID, Email or Room..."
           value={query}
+          readOnly={!hydrated}
           onChange={(event) => setQuery(event.target.value)}
           autoComplete="off"
           spellCheck={false}
@@ -80,7 +85,9 @@ export function AdminBookingsPage() {
         className={matches.length === 0 ? 'admin-summary admin-summary--empty' : 'admin-summary'}
         aria-live="polite"
       >
-        {matches.length === 0 ? 'No bookings found' : `Showing ${shown.start + 1}–${shown.end} of ${count}`}
+        <Pending when={!hydrated}>
+          {matches.length === 0 ? 'No bookings found' : `Showing ${shown.start + 1}–${shown.end} of ${count}`}
+        </Pending>
       </p>
       {matches.length > 0 && (
         <>
@@ -89,7 +96,10 @@ export function AdminBookingsPage() {
         </>
       )}
 
-      <BackupPanel />
+      {/* Below the bookings, so moved by them: unseen until they are in, when this browser holds some. */}
+      <Pending when={!hydrated} block movable>
+        <BackupPanel />
+      </Pending>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { bookingsToCsv, bookingsToJson, maxBackupBytes, restoreBookings } from '../bookings/bookingsBackup';
 import type { RestoreResult } from '../bookings/bookingsBackup';
 import { selectBookings } from '../bookings/bookingsSlice';
+import { useHydrated, wakingProps } from '../../shared/useHydrated';
 import { datedFileName, downloadText } from './download';
 
 type Feedback = { tone: 'success' | 'error'; text: string } | null;
@@ -24,6 +25,9 @@ export function BackupPanel() {
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [busy, setBusy] = useState(false);
   const inputId = useId();
+  // The build prerenders this panel: its buttons wait for React (see wakingProps), and the file
+  // input comes with it (a file chosen before would be read by nothing).
+  const waking = !useHydrated();
 
   async function restore(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -54,6 +58,8 @@ export function BackupPanel() {
         <button
           type="button"
           className="button button--secondary"
+          disabled={waking}
+          {...wakingProps(waking)}
           onClick={() => downloadText(datedFileName('hotel-bookings', 'csv'), bookingsToCsv(bookings), 'text/csv;charset=utf-8')}
         >
           Download CSV
@@ -61,19 +67,23 @@ export function BackupPanel() {
         <button
           type="button"
           className="button button--secondary"
+          disabled={waking}
+          {...wakingProps(waking)}
           onClick={() => downloadText(datedFileName('hotel-bookings-backup', 'json'), bookingsToJson(bookings), 'application/json')}
         >
           Download JSON backup
         </button>
         <span className="admin-restore">
-          <input
-            id={inputId}
-            type="file"
-            accept=".json,application/json"
-            className="visually-hidden"
-            disabled={busy}
-            onChange={(event) => void restore(event)}
-          />
+          {!waking && (
+            <input
+              id={inputId}
+              type="file"
+              accept=".json,application/json"
+              className="visually-hidden"
+              disabled={busy}
+              onChange={(event) => void restore(event)}
+            />
+          )}
           <label htmlFor={inputId} className="button" aria-disabled={busy || undefined}>
             {busy ? 'Restoring…' : 'Restore JSON backup'}
           </label>

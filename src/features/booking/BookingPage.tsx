@@ -23,7 +23,7 @@ import type { RoomsLeft } from './availabilityApi';
 import { DateRangeSlot } from './DateRangeSlot';
 import { PackageCard, roomCountSelectId } from './PackageCard';
 import { RoomSection } from './RoomSection';
-import { useHydrated } from './useHydrated';
+import { useHydrated, wakingProps } from '../../shared/useHydrated';
 import './booking.css';
 // The picker's styles come with the screen, in this order (ours override react-dates'), so that
 // the placeholder is styled and nothing restyles when the picker's code arrives.
@@ -35,7 +35,8 @@ const AvailabilityFeed = lazy(() =>
   import(/* webpackChunkName: "availability" */ './AvailabilityFeed').then((m) => ({ default: m.AvailabilityFeed })),
 );
 
-export function BookingPage() {
+/** The booking screen without its document title (see warmBookingScreen.tsx). */
+export function BookingScreen() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   // Compared field by field: hydration's first-visit state and the store's are equal but not the
@@ -82,7 +83,6 @@ export function BookingPage() {
 
   return (
     <div className="page booking">
-      <title>Book a Room</title>
       <h1>Book a Room</h1>
       {/* In hotel mode the hotel keeps the bookings: a browser refusing storage loses only its own copy. */}
       {!storageAvailable && !isHotelMode() && (
@@ -99,7 +99,7 @@ export function BookingPage() {
           onFocusChange={setFocusedInput}
         />
         <div className="button-row booking__actions">
-          <button type="button" className="button" onClick={search}>
+          <button type="button" className="button" disabled={!hydrated} {...wakingProps(!hydrated)} onClick={search}>
             Search
           </button>
           <Link className="button button--secondary" to={paths.bookingPortal}>
@@ -147,5 +147,14 @@ export function BookingPage() {
         ))}
       </div>
     </div>
+  );
+}
+
+export function BookingPage() {
+  return (
+    <>
+      <title>Book a Room</title>
+      <BookingScreen />
+    </>
   );
 }

@@ -1,13 +1,12 @@
 import 'react-dates/initialize';
 import moment from 'moment';
 import type { Moment } from 'moment';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 // The package root pulls in every react-dates component; the picker alone is several KB smaller.
 import DateRangePicker from 'react-dates/lib/components/DateRangePicker';
 import type { FocusedInputShape } from 'react-dates';
 import { endDateId, startDateId } from './dateInputIds';
-import { takePickerIntent } from './pickerIntent';
 import { usePickerKeyboard } from './usePickerKeyboard';
 import { useSmallScreen } from './useSmallScreen';
 
@@ -75,15 +74,6 @@ export function DateRangeField({ startDate, endDate, onChange, focusedInput, onF
     onFocusChange(null);
   }, [settle, onFocusChange]);
   const refocusing = usePickerKeyboard(focusedInput, { startDate: startDateId, endDate: endDateId }, small, close);
-
-  // The guest focused the placeholder's input (by Tab or click) before this code was in: that
-  // input is gone, so focus this one, which opens the calendar as focusing it always does.
-  useEffect(() => {
-    const wanted = takePickerIntent();
-    const active = document.activeElement;
-    if (wanted === null || (active && active !== document.body)) return;
-    document.getElementById(wanted === 'startDate' ? startDateId : endDateId)?.focus();
-  }, []);
 
   function focusChanged(input: FocusedInputShape | null) {
     if (input !== null && refocusing.current) return;

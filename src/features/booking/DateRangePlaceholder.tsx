@@ -1,23 +1,16 @@
-import type { FocusedInputShape } from 'react-dates';
+import { wakingProps } from '../../shared/useHydrated';
 import { endDateId, startDateId } from './dateInputIds';
-import { notePickerIntent } from './pickerIntent';
 
 /**
- * Holds the date field's place, at its exact size and with the same labelled inputs, while the
- * picker's code (react-dates and moment, the bulk of this screen's JavaScript) loads. The inputs
- * take focus, and the picker takes it over when it arrives (and so opens, as on a Tab or click).
+ * Holds the date field's place, at its exact size and with the same labelled inputs, in the
+ * build's HTML and while the picker's code (react-dates and moment, the bulk of this screen's
+ * JavaScript) loads, so that nothing moves when the picker arrives. Its inputs wait for the
+ * picker (disabled, drawn as the picker's: see wakingProps): focus given to them would be lost
+ * when the picker takes their place.
  */
 export function DateRangePlaceholder() {
-  const input = (id: string, which: FocusedInputShape) => (
-    <input
-      id={id}
-      className="date-range__placeholder-input"
-      type="text"
-      readOnly
-      placeholder="MM/DD/YYYY"
-      data-picker-input={which}
-      onFocus={(event) => notePickerIntent(event.currentTarget)}
-    />
+  const input = (id: string) => (
+    <input id={id} className="date-range__placeholder-input" type="text" disabled {...wakingProps(true)} placeholder="MM/DD/YYYY" />
   );
   return (
     <fieldset className="date-range" aria-busy="true">
@@ -29,11 +22,11 @@ export function DateRangePlaceholder() {
         </label>
       </div>
       <div className="date-range__placeholder">
-        {input(startDateId, 'startDate')}
+        {input(startDateId)}
         <span className="date-range__placeholder-arrow" aria-hidden="true">
           →
         </span>
-        {input(endDateId, 'endDate')}
+        {input(endDateId)}
       </div>
     </fieldset>
   );

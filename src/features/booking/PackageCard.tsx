@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import type { RoomPackage, RoomType } from '../rooms/catalogue';
 import { maxRoomCount, roomCountOptions } from '../rooms/catalogue';
 import { formatInr } from '../../shared/money';
+import { useHydrated, wakingProps } from '../../shared/useHydrated';
 
 interface PackageCardProps {
   room: RoomType;
@@ -24,19 +25,12 @@ export function PackageCard({ room, pack, packageIndex, count, locked, nights, l
   const selectId = roomCountSelectId(room.id, packageIndex);
   const lockNoteId = useId();
   const leftNoteId = useId();
-  const select = useRef<HTMLSelectElement>(null);
   const soldOut = left === 0;
   const options = left === undefined ? roomCountOptions : roomCountOptions.filter((option) => option <= Math.min(maxRoomCount, left));
   const describedBy = [locked ? lockNoteId : null, left !== undefined ? leftNoteId : null].filter(Boolean).join(' ') || undefined;
 
-  // On the prerendered page a guest can choose a count before React owns it, and hydrating keeps
-  // what the page shows: take that choice, so that what is shown is what gets booked.
-  useEffect(() => {
-    const shown = Number(select.current?.value ?? count);
-    if (shown !== count) onCountChange(shown);
-    // Only the first render can differ from the page; afterwards React keeps the two equal.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // On the prerendered page the count and Book wait for React (see wakingProps).
+  const waking = !useHydrated();
   return (
     <div className="package-card" aria-labelledby={`${selectId}-name`} role="group">
       <h3 className="package-card__name" id={`${selectId}-name`}>
@@ -59,10 +53,10 @@ export function PackageCard({ room, pack, packageIndex, count, locked, nights, l
       <div className="package-card__count field">
         <label htmlFor={selectId}>Room(s)</label>
         <select
-          ref={select}
           id={selectId}
           value={count}
-          disabled={locked || soldOut}
+          disabled={waking || locked || soldOut}
+          {...wakingProps(waking)}
           aria-describedby={describedBy}
           onChange={(event) => onCountChange(Number(event.target.value))}
         >
@@ -91,7 +85,13 @@ export function PackageCard({ room, pack, packageIndex, count, locked, nights, l
           ))}
         </ul>
       </details>
-      <button type="button" className="button button--accent package-card__book" disabled={locked || soldOut} onClick={onBook}>
+      <button
+        type="button"
+        className="button button--accent package-card__book"
+        disabled={waking || locked || soldOut}
+        {...wakingProps(waking)}
+        onClick={onBook}
+      >
         Book
       </button>
     </div>

@@ -9,9 +9,13 @@ import { ConfirmForm } from './ConfirmForm';
 import { confirmedAlert, confirmedMessage, selectSessionRestored } from './confirmationShared';
 import { selectConfirmedBookingId, selectPendingBookingId } from './confirmationSlice';
 import { confirmationOpened, draftSubmitted } from './confirmationThunks';
+import { Pending } from '../../shared/Pending';
 import { StayDetails } from './StayDetails';
 import { summarizeRecord, summarizeSelection } from './staySummary';
 import './confirmation.css';
+
+/** Shown, unseen, in the Booking ID's place until the session is read back: an ID of the usual length. */
+const typicalBookingId = 'BK000000';
 
 export function BookingDetailsPage() {
   const dispatch = useAppDispatch();
@@ -42,6 +46,9 @@ export function BookingDetailsPage() {
   }
 
   const bookingId = confirmedId ?? pendingId;
+  // Until the session is read back (always so in the page the build prerendered) the screen shows
+  // its card with every value holding its place unseen, so nothing moves when they show.
+  const ready = restored && bookingId !== null;
   return (
     <section className="page page--narrow confirmation" aria-labelledby="page-title">
       <title>Booking Confirmation</title>
@@ -51,14 +58,14 @@ export function BookingDetailsPage() {
           {saveFailureMessage('unavailable')}
         </p>
       )}
-      {!restored || bookingId === null ? (
-        <p role="status">Preparing your booking…</p>
-      ) : (
-        <div className="card confirmation__card">
+      {/* The session's stay may change the card's lines: unseen until read back, when this browser holds one. */}
+      <Pending when={!ready} block movable>
+        <div className="card confirmation__card" aria-busy={!ready || undefined}>
           <StayDetails
-            bookingId={bookingId}
+            bookingId={bookingId ?? typicalBookingId}
             summary={confirmedId && confirmedRecord ? summarizeRecord(confirmedRecord) : summarizeSelection(selection)}
             email={confirmedRecord?.email}
+            pending={!ready}
           />
           {confirmedId ? (
             <div className="confirmation__done">
@@ -70,10 +77,10 @@ export function BookingDetailsPage() {
               </Link>
             </div>
           ) : (
-            <ConfirmForm onConfirm={confirm} />
+            <ConfirmForm onConfirm={confirm} waiting={!ready} />
           )}
         </div>
-      )}
+      </Pending>
     </section>
   );
 }

@@ -1,13 +1,16 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { wakingProps } from '../../shared/useHydrated';
 
 interface ConfirmFormProps {
   /** Resolves with an error message to show, or null when the booking was stored. */
   onConfirm: (email: string) => Promise<string | null>;
+  /** The booking is not read back yet (the prerendered page): the form waits (see wakingProps). */
+  waiting?: boolean;
 }
 
 /** Email (required, type email) and Confirm Booking; the button stays disabled while storing. */
-export function ConfirmForm({ onConfirm }: ConfirmFormProps) {
+export function ConfirmForm({ onConfirm, waiting = false }: ConfirmFormProps) {
   const emailId = useId();
   const [email, setEmail] = useState('');
   const [saving, setSaving] = useState(false);
@@ -44,6 +47,7 @@ export function ConfirmForm({ onConfirm }: ConfirmFormProps) {
           autoComplete="email"
           placeholder="you@example.com"
           value={email}
+          readOnly={waiting}
           onChange={(event) => setEmail(event.target.value)}
         />
       </div>
@@ -52,7 +56,7 @@ export function ConfirmForm({ onConfirm }: ConfirmFormProps) {
           {problem}
         </p>
       )}
-      <button type="submit" className="button button--accent" disabled={saving}>
+      <button type="submit" className="button button--accent" disabled={saving || waiting} {...wakingProps(waiting)}>
         Confirm Booking
       </button>
     </form>

@@ -1,11 +1,20 @@
 import { formatDisplayDate } from '../../shared/dates';
 import { formatInr } from '../../shared/money';
+import { Pending } from '../../shared/Pending';
 import type { StaySummary } from './staySummary';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
+interface StayDetailsProps {
+  bookingId: string;
+  summary: StaySummary;
+  email?: string;
+  /** The session is not read back yet: the values hold their places unseen (see Pending). */
+  pending?: boolean;
+}
+
 /** The booking's facts as a description list; the total says what it is made of. */
-export function StayDetails({ bookingId, summary, email }: { bookingId: string; summary: StaySummary; email?: string }) {
+export function StayDetails({ bookingId, summary, email, pending = false }: StayDetailsProps) {
   const { nightlyPrice, rooms, nights } = summary;
   const breakdown =
     nightlyPrice !== null && rooms > 0 && nights > 0
@@ -15,27 +24,39 @@ export function StayDetails({ bookingId, summary, email }: { bookingId: string; 
     <dl className="stay-details">
       <div>
         <dt>Booking ID</dt>
-        <dd className="stay-details__id">{bookingId}</dd>
+        <dd className="stay-details__id">
+          <Pending when={pending}>{bookingId}</Pending>
+        </dd>
       </div>
       <div>
         <dt>Room Type</dt>
-        <dd>{summary.roomName}</dd>
+        <dd>
+          <Pending when={pending}>{summary.roomName}</Pending>
+        </dd>
       </div>
       <div>
         <dt>Check-In</dt>
-        <dd>{formatDisplayDate(summary.checkIn)}</dd>
+        <dd>
+          <Pending when={pending}>{formatDisplayDate(summary.checkIn)}</Pending>
+        </dd>
       </div>
       <div>
         <dt>Check-Out</dt>
-        <dd>{formatDisplayDate(summary.checkOut)}</dd>
+        <dd>
+          <Pending when={pending}>{formatDisplayDate(summary.checkOut)}</Pending>
+        </dd>
       </div>
       <div>
         <dt>Rooms</dt>
-        <dd>{rooms}</dd>
+        <dd>
+          <Pending when={pending}>{rooms}</Pending>
+        </dd>
       </div>
       <div>
         <dt>Nights</dt>
-        <dd>{nights}</dd>
+        <dd>
+          <Pending when={pending}>{nights}</Pending>
+        </dd>
       </div>
       {email !== undefined && (
         <div>
@@ -46,7 +67,9 @@ export function StayDetails({ bookingId, summary, email }: { bookingId: string; 
       <div className="stay-details__total">
         <dt>Total Amount</dt>
         <dd>
-          <span className="stay-details__amount">{formatInr(summary.totalPrice)}</span>
+          <span className="stay-details__amount">
+            <Pending when={pending}>{formatInr(summary.totalPrice)}</Pending>
+          </span>
           {breakdown && <span className="stay-details__breakdown">{breakdown}</span>}
         </dd>
       </div>

@@ -7,6 +7,7 @@ import { BookingFacts } from './BookingFacts';
 import { BookingNotFound } from './BookingNotFound';
 import { EmailForm } from './EmailForm';
 import { selectGuestBooking } from './guestBooking';
+import { useHydrated } from '../../shared/useHydrated';
 import './guest.css';
 
 export function CustomerBookingPage() {
@@ -14,12 +15,15 @@ export function CustomerBookingPage() {
   const bookingId = useParams().bookingId ?? '';
   const booking = useAppSelector((state) => selectGuestBooking(state, bookingId));
   const storageAvailable = useAppSelector(selectStorageAvailable);
+  // The build prerenders this screen for no booking in particular, before any bookings are read.
+  const hydrated = useHydrated();
 
   if (!booking) {
     // With storage refused no booking can be found, whatever the ID: say why.
     return (
       <BookingNotFound
         bookingId={bookingId}
+        pending={!hydrated}
         advice={storageAvailable ? 'Check the Booking ID in your confirmation and try again.' : saveFailureMessage('unavailable')}
       />
     );

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { customerBookingPath, paths } from '../../app/paths';
 import type { CustomerBookingState } from '../../app/paths';
 import { isHotelMode } from '../../shared/hotelMode';
+import { useHydrated, wakingProps } from '../../shared/useHydrated';
 import './portal.css';
 
 /** Guests copy IDs with stray spaces or type them in lower case; IDs are stored as BK123456. */
@@ -21,6 +22,8 @@ export function BookingPortalPage() {
   const fieldId = useId();
   const emailId = useId();
   const emailProblemId = useId();
+  // The build prerenders this screen: the form waits for React (see wakingProps).
+  const waking = !useHydrated();
 
   function lookUp(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -62,6 +65,7 @@ export function BookingPortalPage() {
                 className="input"
                 placeholder="BK123456"
                 value={bookingId}
+                readOnly={waking}
                 onChange={(event) => setBookingId(event.target.value)}
                 autoComplete="off"
                 autoCapitalize="characters"
@@ -88,7 +92,7 @@ export function BookingPortalPage() {
                 )}
               </div>
             )}
-            <button type="submit" className="button button--accent">
+            <button type="submit" className="button button--accent" disabled={waking} {...wakingProps(waking)}>
               View Your Booking
             </button>
           </form>

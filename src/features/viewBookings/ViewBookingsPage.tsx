@@ -4,6 +4,8 @@ import { useAppSelector } from '../../app/hooks';
 import { selectBookings, selectStorageAvailable } from '../bookings/bookingsSlice';
 import { saveFailureMessage } from '../bookings/bookingsThunks';
 import { formatCount } from '../../shared/money';
+import { Pending } from '../../shared/Pending';
+import { useHydrated } from '../../shared/useHydrated';
 import { BookingCard } from './BookingCard';
 import './viewBookings.css';
 
@@ -17,6 +19,8 @@ export function ViewBookingsPage() {
   const bookings = useAppSelector(selectNewestFirst);
   const storageAvailable = useAppSelector(selectStorageAvailable);
   const [shown, setShown] = useState(cardsPerBatch);
+  // The build prerenders this screen before any bookings are read: it must not say there are none.
+  const hydrated = useHydrated();
   const visible = bookings.slice(0, shown);
 
   return (
@@ -25,7 +29,9 @@ export function ViewBookingsPage() {
       <h1 id="page-title">All Booked Rooms</h1>
       {!storageAvailable && <p className="notice notice--error">{saveFailureMessage('unavailable')}</p>}
       {bookings.length === 0 ? (
-        <p className="view-bookings__empty">No rooms have been booked yet.</p>
+        <p className="view-bookings__empty">
+          <Pending when={!hydrated}>No rooms have been booked yet.</Pending>
+        </p>
       ) : (
         <>
           <p className="view-bookings__count">

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+
+interface PendingProps {
+  /** True while the data is not read yet: in the page the build prerendered, and while React adopts it. */
+  when: boolean;
+  /** Block content (a plain div lays it out as before) rather than text in a line. */
+  block?: boolean;
+  /**
+   * Content the data does not change but may move (a panel below a list): seen, unless this
+   * browser holds data to come, which main.tsx marks on the page (data-filling).
+   */
+  movable?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * A part of a prerendered screen that waits for the guest's stored data. What the data will say
+ * (a count, "none found", a booking's values) keeps its place at its exact size, so nothing moves
+ * when it shows, but is neither seen nor read out: the page never claims anything about data it
+ * has not read. main.tsx lets nothing below the screen in before the page holds no such part
+ * (data-pending).
+ */
+export function Pending({ when, block = false, movable = false, children }: PendingProps) {
+  if (!when) return children;
+  const Wrapper = block ? 'div' : 'span';
+  if (movable)
+    return (
+      <Wrapper className="pending-movable" data-pending="">
+        {children}
+      </Wrapper>
+    );
+  return (
+    <Wrapper className="pending" data-pending="" aria-hidden="true">
+      {children}
+    </Wrapper>
+  );
+}
