@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // npm run lighthouse: a production build, served with history fallback on a local port, then
 // Lighthouse (the npm package, driving the system Chromium) on every route, mobile and desktop,
-// three runs each; prints the median scores and metrics against the targets of issue 6.
+// three runs each; prints the median scores and metrics against the targets of issues 6 and 14.
 // Options: --no-build reuses the build in DIST_DIR (default dist); LIGHTHOUSE_PORT (default 4350);
 // CHROME_PATH (default /usr/bin/chromium); LIGHTHOUSE_ROUTES=/booking,/ measures only those;
-// LIGHTHOUSE_DEBUG_CLS=1 and LIGHTHOUSE_DEBUG_TBT=1 print layout shifts and long tasks. Exits 1 when a mobile target is missed.
+// LIGHTHOUSE_DEBUG_CLS=1 and LIGHTHOUSE_DEBUG_TBT=1 print layout shifts and long tasks;
+// LIGHTHOUSE_DEBUG_LCP=1 prints each run's largest contentful paint element. Exits 1 when a mobile target is missed.
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -36,13 +37,18 @@ const metrics = [
   { id: 'total-blocking-time', label: 'TBT', unit: 'ms' },
   { id: 'cumulative-layout-shift', label: 'CLS', unit: '' },
 ];
-// Issue 6's targets, set for mobile; desktop is shown against the same marks.
+// Targets set for mobile (issues 6 and 14); desktop is shown against the same marks. Home and
+// booking hydrate once loaded (their script work counts), every other screen paints its
+// prerendered frame at once.
+const hydratesWhole = (route) => route === '/' || route === '/booking';
 const targets = {
-  performance: (route) => (route === '/' ? 98 : 90),
+  performance: (route) => (hydratesWhole(route) ? 98 : 99),
   accessibility: () => 100,
   'best-practices': () => 96,
   seo: () => 90,
 };
+const lcpTargetMs = 1300;
+const tbtTargetMs = 150;
 const clsTarget = 0.02;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -86,6 +92,10 @@ async function audit(chrome, url, formFactor) {
       shifts.map((s) => `${s.score?.toFixed(3)} ${s.node?.selector}`),
     );
   }
+  if (process.env.LIGHTHOUSE_DEBUG_LCP) {
+    const node = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+    debug('LCP', Math.round(lhr.audits['largest-contentful-paint'].numericValue), [node?.selector ?? '?', node?.snippet ?? '']);
+  }
   if (process.env.LIGHTHOUSE_DEBUG_TBT) {
     // The main-thread tasks that cost blocking time (simulated), and which script each ran.
     const tasks = lhr.audits['long-tasks']?.details?.items ?? [];
@@ -110,14 +120,17 @@ function formatRow(route, formFactor, result) {
     if (!ok) misses.push(id);
     return `${String(value).padStart(4)} ${ok ? 'pass' : 'FAIL'}`;
   });
-  const metricCells = metrics.map(({ id, unit }) => {
+  const metricCells = metrics.map(({ id, label, unit }) => {
     const value = result.metrics[id];
     if (id === 'cumulative-layout-shift') {
       const ok = value <= clsTarget;
       if (!ok) misses.push('CLS');
       return `${value.toFixed(3)} ${ok ? 'pass' : 'FAIL'}`;
     }
-    return `${Math.round(value)}${unit}`.padStart(7);
+    const limit = id === 'largest-contentful-paint' ? lcpTargetMs : id === 'total-blocking-time' ? tbtTargetMs : null;
+    const ok = limit === null || (id === 'total-blocking-time' ? value < limit : value <= limit);
+    if (!ok) misses.push(label);
+    return `${`${Math.round(value)}${unit}`.padStart(7)}${limit === null ? '' : ok ? ' pass' : ' FAIL'}`;
   });
   return { line: `${route.padEnd(27)}${formFactor.padEnd(8)}${cells.join('  ')}  ${metricCells.join('  ')}`, misses };
 }
@@ -159,10 +172,10 @@ async function main() {
   }
 
   console.log(
-    `\nLighthouse ${runs} runs each, median (targets: performance >= 98 on /, >= 90 elsewhere; accessibility 100; best practices >= 96; SEO >= 90; CLS <= ${clsTarget})\n`,
+    `\nLighthouse ${runs} runs each, median (targets: performance >= 98 on / and /booking, >= 99 elsewhere; accessibility 100; best practices >= 96; SEO >= 90; LCP <= ${lcpTargetMs} ms; TBT < ${tbtTargetMs} ms; CLS <= ${clsTarget})\n`,
   );
   console.log(
-    `${'Route'.padEnd(27)}${'Device'.padEnd(8)}${'Perf'.padStart(4)}       ${'A11y'.padStart(4)}       ${'BP'.padStart(4)}       ${'SEO'.padStart(4)}         FCP      LCP      TBT  CLS`,
+    `${'Route'.padEnd(27)}${'Device'.padEnd(8)}${'Perf'.padStart(4)}       ${'A11y'.padStart(4)}       ${'BP'.padStart(4)}       ${'SEO'.padStart(4)}         FCP      LCP           TBT           CLS`,
   );
   for (const row of rows) console.log(row.line);
   if (failingAudits.size) {
