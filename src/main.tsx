@@ -105,28 +105,26 @@ if (container.dataset.prerendered === route) {
         return startFragment('footer');
       })
     : startFragment('footer');
-  // React comes once the page is complete: its own paints come first, then the scripts' downloads.
-  whenLoadedAndIdle(
-    () => {
-      prefetchListed();
-      const started = startWithScreen(route);
-      // The home page's call to action is Book Now. Once React owns the page, the booking screen's
-      // code and the store load, and the screen is rendered once unseen (warmBookingScreen.tsx), so
-      // that the click answers at once instead of after a download and a first, slower render.
-      if (route === paths.home)
-        void started
-          .then((app) => app.firstScreen)
-          .then(() =>
-            whenLoadedAndIdle(
-              () =>
-                void import(/* webpackChunkName: "warm-booking" */ './features/booking/warmBookingScreen').then((m) =>
-                  m.warmBookingScreen(),
-                ),
-            ),
-          );
-    },
-    Promise.all([header, dataToCome ? null : footer]),
-  );
+  const hydrate = () => {
+    prefetchListed();
+    const started = startWithScreen(route);
+    // The home page's call to action is Book Now. Once React owns the page, the booking screen's
+    // code and the store load, and the screen is rendered once unseen (warmBookingScreen.tsx), so
+    // that the click answers at once instead of after a download and a first, slower render.
+    if (route === paths.home)
+      void started
+        .then((app) => app.firstScreen)
+        .then(() =>
+          whenLoadedAndIdle(
+            () =>
+              void import(/* webpackChunkName: "warm-booking" */ './features/booking/warmBookingScreen').then((m) => m.warmBookingScreen()),
+          ),
+        );
+  };
+  // A page as built is complete: React comes once it is loaded and painted, then the scripts'
+  // downloads. A frame this browser's data will fill is not, so React comes at once.
+  if (dataToCome) hydrate();
+  else whenLoadedAndIdle(hydrate, Promise.all([header, footer]));
 } else {
   // A footer that arrived before the screen would be pushed down by it: a layout shift.
   void startWithScreen(route)
