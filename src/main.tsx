@@ -3,6 +3,9 @@ import { startWebVitals } from './features/layout/reportWebVitals';
 import type { StartedApp } from './app/startApp';
 import { paths } from './app/paths';
 import { loadStore, routeOf, screens } from './app/screens';
+// The site's base styles come in the entry's own stylesheet, first: one request fewer before the
+// first paint (the header and footer keep theirs, public/header.css and public/footer.css).
+import './shared/base.css';
 import './shared/ui.css';
 
 /**
