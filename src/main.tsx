@@ -42,9 +42,11 @@ function startWithScreen(route: keyof typeof screens): Promise<StartedApp> {
   return start();
 }
 
+/** Resolves once the page has loaded and the frame after that has been painted (its largest picture with it). */
 const loaded = new Promise<void>((resolve) => {
-  if (document.readyState === 'complete') resolve();
-  else addEventListener('load', () => resolve(), { once: true });
+  const painted = () => requestAnimationFrame(() => setTimeout(resolve));
+  if (document.readyState === 'complete') painted();
+  else addEventListener('load', painted, { once: true });
 });
 
 /**
