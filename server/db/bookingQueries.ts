@@ -204,6 +204,8 @@ export interface SearchPage {
   items: Booking[];
   total: number;
   totalExact: boolean;
+  /** The database snapshot the page was read in (pg_current_snapshot), for searchCache.ts. */
+  snapshot: string;
 }
 
 /**
@@ -215,21 +217,21 @@ export interface SearchPage {
 export async function searchBookings(db: Queryable, query: string, page: number, pageSize: number): Promise<SearchPage> {
   const filter = query === '' ? '' : `AND ${searchText} LIKE $4`;
   const params: unknown[] = [pageSize, (page - 1) * pageSize, exactTotalLimit + 1, ...(query === '' ? [] : [likePattern(query)])];
-  const { rows } = await db.query<BookingRow & { total: number }>(
+  const { rows } = await db.query<BookingRow & { total: number; snapshot: string }>(
     `WITH page AS MATERIALIZED (
        SELECT ${bookingColumns} FROM bookings WHERE deleted_at IS NULL ${filter}
         ORDER BY created_at DESC, booking_id DESC LIMIT $1::int OFFSET $2::int
      ), shown AS (SELECT count(*)::int AS n FROM page)
      SELECT CASE WHEN shown.n BETWEEN 1 AND $1::int - 1 OR (shown.n = 0 AND $2::int = 0) THEN least($2::int + shown.n, $3::int)
                  ELSE (SELECT count(*)::int FROM (SELECT 1 FROM bookings WHERE deleted_at IS NULL ${filter} LIMIT $3::int) AS matches) END AS total,
-            page.*
+            pg_current_snapshot()::text AS snapshot, page.*
        FROM shown LEFT JOIN page ON true
       ORDER BY page.created_at DESC, page.booking_id DESC`,
     params,
   );
   const total = rows[0]?.total ?? 0;
   const items = rows.filter((row) => row.booking_id !== null).map(toBooking);
-  return { items, total: Math.min(total, exactTotalLimit), totalExact: total <= exactTotalLimit };
+  return { items, total: Math.min(total, exactTotalLimit), totalExact: total <= exactTotalLimit, snapshot: rows[0]!.snapshot };
 }
 
 /** Soft delete: the booking's nights are freed at once; restoreBooking can take them back for 30 days. */

@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { rooms as roomTypes } from '../../src/features/rooms/catalogue';
 import { isIsoDate } from '../../src/shared/dates';
 import { capacityOf, hotelToday, roomsLeftMessage } from '../bookingRules';
-import { allBookings, deleteBooking, occupancy, recentAudit, restoreBooking, searchBookings } from '../db/bookingQueries';
+import { allBookings, deleteBooking, occupancy, recentAudit, restoreBooking } from '../db/bookingQueries';
 import type { Booking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
+import { cachedSearch } from '../db/searchCache';
 import { requireAdmin } from '../plugins/adminAuth';
 import { BookingParams, ExportQuery, OccupancyQuery, SearchQuery, SearchReply } from '../schemas/bookingSchemas';
 
@@ -26,13 +27,14 @@ function toCsv(bookings: Booking[]): string {
 export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
   // Before the body is read: a caller without a session gets 401, not a parse of their upload.
   app.addHook('onRequest', requireAdmin(db.pool));
+  const search = cachedSearch();
   const notFound = (bookingId: string) => ({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
 
   app.get('/api/admin/bookings', { schema: { querystring: SearchQuery, response: { 200: SearchReply } } }, async (request) => {
     const page = request.query.page ?? 1;
     const pageSize = request.query.pageSize ?? 50;
-    const result = await searchBookings(db.pool, (request.query.q ?? '').trim(), page, pageSize);
-    return { ...result, page, pageSize };
+    const { items, total, totalExact } = await search(db.pool, (request.query.q ?? '').trim(), page, pageSize);
+    return { items, total, totalExact, page, pageSize };
   });
 
   app.delete('/api/admin/bookings/:bookingId', { schema: { params: BookingParams } }, async (request, reply) => {

@@ -1,4 +1,5 @@
-import { exactTotalLimit } from '../../server/db/bookingQueries';
+import { exactTotalLimit, searchBookings } from '../../server/db/bookingQueries';
+import { cachedSearch } from '../../server/db/searchCache';
 import type { Database } from '../../server/db/database';
 import { confirmBody, daysFromNow } from './support/stays';
 import { databaseKinds, startTestDatabase } from './support/testDatabase';
@@ -229,6 +230,62 @@ describe.each(databaseKinds)('bookings API on %s', (kind) => {
       expect(last.body.items).toHaveLength(50);
     } finally {
       await db.pool.query(`DELETE FROM bookings WHERE booking_id LIKE 'BULK%'`);
+    }
+  });
+
+  test('a search asked again while nothing changed is answered from memory; any write, even straight into the table, is seen at once', async () => {
+    let reads = 0;
+    const search = cachedSearch(256, (...args) => {
+      reads += 1;
+      return searchBookings(...args);
+    });
+    const emails = (page: { items: Array<{ email: string }> }) => page.items.map((b) => b.email);
+    const first = await search(db.pool, 'memo.check', 1, 50);
+    expect(first.items).toEqual([]);
+    // Other test files share the cluster, and any transaction ending anywhere makes an answer read
+    // again: of five asks in a row, at least one must come from memory, each the same answer.
+    for (let i = 0; i < 5; i++) expect(await search(db.pool, 'memo.check', 1, 50)).toEqual(first);
+    expect(reads).toBeLessThan(6);
+
+    await db.pool.query(
+      `INSERT INTO bookings (booking_id, room_name, rooms, total_price, email) VALUES ('BK000777', 'Classic Room', 1, 3000, 'memo.check@example.com')`,
+    );
+    try {
+      const readsBefore = reads;
+      expect(emails(await search(db.pool, 'memo.check', 1, 50))).toEqual(['memo.check@example.com']);
+      expect(reads).toBe(readsBefore + 1);
+      await db.pool.query(`UPDATE bookings SET email = 'memo.check2@example.com' WHERE booking_id = 'BK000777'`);
+      expect(emails(await search(db.pool, 'memo.check', 1, 50))).toEqual(['memo.check2@example.com']);
+    } finally {
+      await db.pool.query(`DELETE FROM bookings WHERE booking_id = 'BK000777'`);
+    }
+    expect(await search(db.pool, 'memo.check', 1, 50)).toMatchObject({ items: [], total: 0 });
+  });
+
+  test("a booking confirmed or deleted through a second server instance shows in the first one's next search", async () => {
+    const second = await startTestServer(db);
+    try {
+      const admin = await signIn(server.url);
+      const ask = async () =>
+        (await api(server.url, '/api/admin/bookings?q=twin.instance', { headers: admin.headers })).body.items.map(
+          (b: { bookingId: string }) => b.bookingId,
+        );
+      expect(await ask()).toEqual([]);
+      expect(await ask()).toEqual([]);
+      const made = await api(second.url, '/api/bookings', {
+        method: 'POST',
+        body: confirmBody({ email: 'twin.instance@example.com', roomId: 'deluxe', checkIn: daysFromNow(120), checkOut: daysFromNow(121) }),
+      });
+      expect(made.status).toBe(201);
+      const bookingId = made.body.booking.bookingId as string;
+      expect(await ask()).toEqual([bookingId]);
+      const secondAdmin = await signIn(second.url);
+      expect((await api(second.url, `/api/admin/bookings/${bookingId}`, { method: 'DELETE', headers: secondAdmin.headers })).status).toBe(
+        200,
+      );
+      expect(await ask()).toEqual([]);
+    } finally {
+      await second.close();
     }
   });
 
