@@ -209,27 +209,38 @@ export interface SearchPage {
 }
 
 /**
- * Live bookings whose ID, email or room name contains the query (any case), newest first.
- * One statement, so one connection and one snapshot: the page, and its total counted only when
- * the page cannot tell it (a first page that is not full is the whole result; so is any page
- * that is neither full nor empty). Counting is the costly part of a broad search.
+ * Live bookings whose ID, email or room name contains the query (any case), newest first, and
+ * how many there are, up to exactTotalLimit + 1. One statement, so one connection and one snapshot.
+ *
+ * It reads the matches once, up to the limit and in no order (`matches`: the trigram index for a
+ * narrow term, the table's first rows for a broad one). When that is all of them (a name, a
+ * booking ID: tens to hundreds), the page is those rows sorted. Only when there are more is the
+ * page read again, walking bookings_newest until it is full, which a broad term ("gmail", or
+ * nothing at all) does within a few hundred rows. Asking for the page first and counting after
+ * read a narrow term's matches twice: names took 1.7 ms instead of 1.1, ID prefixes 0.74 instead
+ * of 0.64 (npm run bench:api's data), for 0.3 ms more on a broad term.
  */
 export async function searchBookings(db: Queryable, query: string, page: number, pageSize: number): Promise<SearchPage> {
   const filter = query === '' ? '' : `AND ${searchText} LIKE $4`;
   const params: unknown[] = [pageSize, (page - 1) * pageSize, exactTotalLimit + 1, ...(query === '' ? [] : [likePattern(query)])];
   const { rows } = await db.query<BookingRow & { total: number; snapshot: string }>(
-    `WITH page AS MATERIALIZED (
-       SELECT ${bookingColumns} FROM bookings WHERE deleted_at IS NULL ${filter}
-        ORDER BY created_at DESC, booking_id DESC LIMIT $1::int OFFSET $2::int
-     ), shown AS (SELECT count(*)::int AS n FROM page)
-     SELECT CASE WHEN shown.n BETWEEN 1 AND $1::int - 1 OR (shown.n = 0 AND $2::int = 0) THEN least($2::int + shown.n, $3::int)
-                 ELSE (SELECT count(*)::int FROM (SELECT 1 FROM bookings WHERE deleted_at IS NULL ${filter} LIMIT $3::int) AS matches) END AS total,
-            pg_current_snapshot()::text AS snapshot, page.*
-       FROM shown LEFT JOIN page ON true
+    `WITH matches AS MATERIALIZED (
+       SELECT ${bookingColumns} FROM bookings WHERE deleted_at IS NULL ${filter} LIMIT $3::int
+     ), counted AS MATERIALIZED (
+       SELECT count(*)::int AS n FROM matches
+     ), page AS MATERIALIZED (
+       (SELECT * FROM matches WHERE (SELECT n FROM counted) < $3::int
+         ORDER BY created_at DESC, booking_id DESC LIMIT $1::int OFFSET $2::int)
+       UNION ALL
+       (SELECT ${bookingColumns} FROM bookings WHERE deleted_at IS NULL ${filter} AND (SELECT n FROM counted) >= $3::int
+         ORDER BY created_at DESC, booking_id DESC LIMIT $1::int OFFSET $2::int)
+     )
+     SELECT (SELECT n FROM counted) AS total, pg_current_snapshot()::text AS snapshot, page.*
+       FROM (SELECT) AS one LEFT JOIN page ON true
       ORDER BY page.created_at DESC, page.booking_id DESC`,
     params,
   );
-  const total = rows[0]?.total ?? 0;
+  const total = rows[0]!.total;
   const items = rows.filter((row) => row.booking_id !== null).map(toBooking);
   return { items, total: Math.min(total, exactTotalLimit), totalExact: total <= exactTotalLimit, snapshot: rows[0]!.snapshot };
 }

@@ -228,6 +228,16 @@ describe.each(databaseKinds)('bookings API on %s', (kind) => {
       const last = await api(server.url, `/api/admin/bookings?q=@exact.example&page=${exactTotalLimit / 50}`, { headers: admin.headers });
       expect(last.body).toMatchObject({ total: exactTotalLimit, totalExact: true });
       expect(last.body.items).toHaveLength(50);
+      // Within the limit a page is cut from the matches read at once; past it, read again newest first: both in the same order.
+      for (const [tag, page] of [['exact', 2], ['over', 1], ['over', 2], ['over', 21]] as const) {
+        const { rows } = await db.pool.query<{ booking_id: string }>(
+          `SELECT booking_id FROM bookings WHERE email LIKE $1 ORDER BY created_at DESC, booking_id DESC LIMIT 50 OFFSET $2`,
+          [`%@${tag}.example`, (page - 1) * 50],
+        );
+        const shown = await api(server.url, `/api/admin/bookings?q=@${tag}.example&page=${page}`, { headers: admin.headers });
+        expect(shown.body.items.map((b: { bookingId: string }) => b.bookingId)).toEqual(rows.map((r) => r.booking_id));
+        expect(rows.length).toBe(page === 21 ? 1 : 50);
+      }
     } finally {
       await db.pool.query(`DELETE FROM bookings WHERE booking_id LIKE 'BULK%'`);
     }
