@@ -229,7 +229,12 @@ describe.each(databaseKinds)('bookings API on %s', (kind) => {
       expect(last.body).toMatchObject({ total: exactTotalLimit, totalExact: true });
       expect(last.body.items).toHaveLength(50);
       // Within the limit a page is cut from the matches read at once; past it, read again newest first: both in the same order.
-      for (const [tag, page] of [['exact', 2], ['over', 1], ['over', 2], ['over', 21]] as const) {
+      for (const [tag, page] of [
+        ['exact', 2],
+        ['over', 1],
+        ['over', 2],
+        ['over', 21],
+      ] as const) {
         const { rows } = await db.pool.query<{ booking_id: string }>(
           `SELECT booking_id FROM bookings WHERE email LIKE $1 ORDER BY created_at DESC, booking_id DESC LIMIT 50 OFFSET $2`,
           [`%@${tag}.example`, (page - 1) * 50],
