@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { bookThroughApi, confirmationFact, day, pickStay, roomCountChoices, roomRegion, signIn, uniqueEmail } from './hotelFlows';
+import { nightsBetween } from '../../src/shared/dates';
+import { bookThroughApi, confirmationFact, day, hotelDay, pickStay, roomCountChoices, roomRegion, signIn, uniqueEmail } from './hotelFlows';
 
 // Issue 11: a booking made in one browser reaches the hotel, and other devices see it there.
 test('hotel mode: a guest books with the rooms left in view; another device sees it in the admin dashboard and All Booked Rooms, a third through the portal', async ({
@@ -81,14 +82,15 @@ test('hotel mode: a guest books with the rooms left in view; another device sees
     const row = admin.getByRole('row', { name: new RegExp(bookingId) });
     for (const text of [email, 'Suit Room', checkIn.shown, checkOut.shown, '₹8,000', 'Confirmed']) await expect(row).toContainText(text);
 
-    // The occupancy chart counts 3 of 4 Suit Rooms on the stay's first night (the first column is today).
+    // The occupancy chart counts 3 of 4 Suit Rooms on the stay's first night (the first column is the hotel's today).
     const occupancy = admin.getByRole('table', { name: /Rooms booked each night for the next 60 nights/ });
-    await expect(occupancy).toContainText(`from ${day(0).shown}`);
+    await expect(occupancy).toContainText(`from ${hotelDay(0).shown}`);
+    const firstNightColumn = nightsBetween(hotelDay(0).iso, checkIn.iso);
     await expect(
       occupancy
         .getByRole('row', { name: /^Suit Room of 4/ })
         .getByRole('cell')
-        .nth(10),
+        .nth(firstNightColumn),
     ).toHaveText('3');
 
     await admin.goto('/view-bookings');

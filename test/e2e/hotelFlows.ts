@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { hotelToday } from '../../server/bookingRules';
 import { e2eAdminPassword } from './hotelMode';
 
 /**
@@ -24,12 +25,24 @@ export interface Day {
   spoken: string;
 }
 
-/** The day `offset` days from today on this machine's calendar (the browser and the server use the same one). */
-export function day(offset: number): Day {
-  const now = new Date();
-  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset);
+const dayOf = (d: Date): Day => {
   const [y, m, dd] = [d.getFullYear(), d.getMonth() + 1, d.getDate()];
   return { iso: `${y}-${pad(m)}-${pad(dd)}`, shown: `${pad(m)}/${pad(dd)}/${y}`, spoken: `${months[m - 1]} ${dd}, ${y}` };
+};
+
+/** The day `offset` days from today on this machine's calendar, the one the browser's date picker shows. */
+export function day(offset: number): Day {
+  const now = new Date();
+  return dayOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset));
+}
+
+/**
+ * The day `offset` days from the hotel's today: the server counts its nights in the hotel's time
+ * zone (India), which is a day ahead of this machine's from 18:30 UTC to midnight.
+ */
+export function hotelDay(offset: number): Day {
+  const [y, m, d] = hotelToday().split('-').map(Number) as [number, number, number];
+  return dayOf(new Date(y, m - 1, d + offset));
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
