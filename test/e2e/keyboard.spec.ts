@@ -44,8 +44,8 @@ async function focusReport(page: Page): Promise<FocusReport> {
 
 /**
  * The focused element shows a focus ring, is on screen and is not hidden under something else.
- * Checked until it holds (2 s at most): the calendar lays its months out over the frames after it
- * opens, and for one of them its first row of days can sit under the month arrows.
+ * Checked until it holds (2 s at most): one run found the focused day under the month arrow just
+ * after the calendar opened, a moment before it settled; what the guest sees is the settled one.
  */
 async function expectVisibleFocus(page: Page): Promise<string> {
   let what = '';
