@@ -9,7 +9,7 @@ type Search = (db: pg.Pool, query: string, page: number, pageSize: number) => Pr
  * while the database's current snapshot is the same one: no transaction has committed or aborted
  * since (anywhere in the cluster, so a write through another server instance counts), so the same
  * statement would read exactly the same rows. Checking costs one tiny statement instead of the
- * search (a trigram scan and a count, about 1.4 ms of database CPU at 100,000 bookings); any write
+ * search (planning, a trigram scan and the page, 1.3-1.7 ms of database CPU at 100,000 bookings); any write
  * makes every kept answer miss once. Why it pays: the dashboard asks again for what it asked a
  * moment ago (typing then deleting, the unfiltered list each time the box is cleared, a second
  * admin, a reload), and under 50 such callers at once the database's CPU is the queue.
