@@ -25,9 +25,7 @@ import { PackageCard, roomCountSelectId } from './PackageCard';
 import { RoomSection } from './RoomSection';
 import { useHydrated, wakingProps } from '../../shared/useHydrated';
 import './booking.css';
-// The picker's styles come with the screen, in this order (ours override react-dates'), so that
-// the placeholder is styled and nothing restyles when the picker's code arrives.
-import 'react-dates/lib/css/_datepicker.css';
+// The date field's frame and placeholder; the picker's own styles come with its code.
 import './dateRange.css';
 
 // Hotel mode only, and only once React owns the page: the prerendered screen never shows it.

@@ -9,6 +9,10 @@ import type { FocusedInputShape } from 'react-dates';
 import { endDateId, startDateId } from './dateInputIds';
 import { usePickerKeyboard } from './usePickerKeyboard';
 import { useSmallScreen } from './useSmallScreen';
+// react-dates' styles, then ours over them: with the picker's code, so the booking screen's first
+// paint does not wait for them (they were most of its render-blocking CSS).
+import 'react-dates/lib/css/_datepicker.css';
+import './datePicker.css';
 
 export const invalidDateMessage = 'Date input not valid.';
 const displayFormat = 'MM/DD/YYYY';
