@@ -64,6 +64,9 @@ export async function pickStay(page: Page, checkIn: Day, checkOut: Day): Promise
       await expect(firstDay).not.toHaveAttribute('aria-label', before);
     }
     await button.click();
+    // The calendar asks for check-out once the check-in is shown. A check-out click before that
+    // once moved the check-in instead, and left the calendar open.
+    if (target === checkIn) await expect(page.getByLabel('Check-in')).toHaveValue(checkIn.shown);
   }
   await expect(calendar).toBeHidden();
   await expect(page.getByLabel('Check-in')).toHaveValue(checkIn.shown);
