@@ -1,7 +1,43 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+/**
+ * Which part of the code may import which (README, "How the code is laid out"). Imports flow one
+ * way: src/domain (what browser and server both hold true) -> src/api, src/shared -> src/features
+ * -> src/app. The server shares only the domain core with the browser.
+ */
+const zones = [
+  {
+    target: './src/domain',
+    from: ['./src/api', './src/app', './src/features', './src/shared', './src/main.tsx', './server'],
+    message: 'The domain core imports nothing of the browser app or the server: both import it.',
+  },
+  {
+    target: './server',
+    from: './src',
+    except: ['./domain'],
+    message: 'The server shares only the domain core (src/domain) with the browser app.',
+  },
+  { target: './src', from: './server', message: 'Browser code never imports server code; what both need lives in src/domain.' },
+  {
+    target: ['./src/api', './src/shared', './src/features'],
+    from: ['./src/app', './src/main.tsx'],
+    message: 'app/ composes the features and never the reverse (a type from app/store may be imported with `import type`).',
+  },
+  {
+    target: './src/api',
+    from: './src/features',
+    message: 'The bookings API and its sources sit below the screens: screens import the API, never the reverse.',
+  },
+  {
+    target: './src/features/**/*',
+    from: './src/features/*/*Page.tsx',
+    message: "A feature never imports another feature's screen: only app/ puts screens on routes.",
+  },
+];
 
 export default tseslint.config(
   {
@@ -11,25 +47,50 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // Features never import each other's screens; shared code lives in src/shared.
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/main'], message: 'Nothing imports the entry point.' }] }],
+      'import-x/no-restricted-paths': ['error', { zones }],
     },
   },
   {
-    // The browser bundle never carries server code (the server may read the catalogue and rules in src/).
-    files: ['src/**/*.{ts,tsx}'],
+    // Below app/, a type of the store it composes may be named (RootState, AppDispatch), never its code.
+    files: ['src/api/**/*.{ts,tsx}', 'src/shared/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}', 'src/domain/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: zones.filter((zone) => !(zone.from.includes?.('./src/app') && zone.target.includes?.('./src/features'))) },
+      ],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app/*', '**/app'],
+              allowTypeImports: true,
+              message: 'app/ composes the features and never the reverse (a type from app/store may be imported with `import type`).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The domain core runs in the browser and in Node: no React, no Fastify, no DOM or Node APIs.
+    files: ['src/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/main'], message: 'Nothing imports the entry point.' },
-            { group: ['**/server/**', '**/server'], message: 'Browser code must not import server code.' },
+            {
+              group: ['react', 'react-*', 'react/*', '@reduxjs/*', 'fastify', '@fastify/*', 'node:*', 'pg'],
+              message: 'The domain core is plain TypeScript.',
+            },
           ],
         },
       ],

@@ -43,7 +43,7 @@ import { daysFromNow } from '../test/server/support/stays';
 import { startTestDatabase } from '../test/server/support/testDatabase';
 import type { TestDatabase } from '../test/server/support/testDatabase';
 import { adminPassword, signIn } from '../test/server/support/testServer';
-import { findPackage, findRoom } from '../src/features/rooms/catalogue';
+import { findPackage, findRoom } from '../src/domain/rooms';
 
 // ---------------------------------------------------------------- autocannon (ships no types)
 

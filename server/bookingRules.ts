@@ -1,62 +1,14 @@
-import { findPackage, findRoom, rooms as roomTypes } from '../src/features/rooms/catalogue';
-import type { RoomType } from '../src/features/rooms/catalogue';
-import { stayTotal } from '../src/features/confirmation/staySummary';
-import { isIsoDate, nightsBetween } from '../src/shared/dates';
+import { findRoom, rooms as roomTypes } from '../src/domain/rooms';
 import type { RoomCapacity } from './db/bookingQueries';
 
-/** The longest stay one booking may hold (the spec is silent; a season is plenty for a small hotel). */
-export const maxNights = 90;
-
-/** Every room type and how many rooms of it the hotel has (src/features/rooms/catalogue.ts). */
+/** Every room type and how many rooms of it the hotel has (src/domain/rooms.ts). */
 export const capacities: RoomCapacity[] = roomTypes.map((room) => ({ roomId: room.id, capacity: room.roomsInHotel }));
 
 export function capacityOf(roomId: string): number {
   return findRoom(roomId)?.roomsInHotel ?? 0;
 }
 
-/**
- * The earliest date that is still today somewhere (UTC-12): a guest's picker forbids days before
- * their own today, and the server must never refuse a day that picker allowed.
- */
-export function earliestToday(now = Date.now()): string {
-  return new Date(now - 12 * 3_600_000).toISOString().slice(0, 10);
-}
-
 /** Today where the hotel is (HOTEL_TIME_ZONE, default India), as YYYY-MM-DD: the first night the occupancy chart shows. */
 export function hotelToday(now = new Date(), timeZone = process.env.HOTEL_TIME_ZONE ?? 'Asia/Kolkata'): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-/** Why a stay cannot be booked, naming the field; null when it can. */
-export function stayProblem(checkIn: string, checkOut: string, now = Date.now()): string | null {
-  if (!isIsoDate(checkIn)) return 'checkIn: must be a date (YYYY-MM-DD)';
-  if (!isIsoDate(checkOut)) return 'checkOut: must be a date (YYYY-MM-DD)';
-  if (checkIn < earliestToday(now)) return 'checkIn: must not be in the past';
-  const nights = nightsBetween(checkIn, checkOut);
-  if (nights < 1) return 'checkOut: must be after checkIn';
-  if (nights > maxNights) return `checkOut: a stay can be at most ${maxNights} nights`;
-  return null;
-}
-
-export interface PricedStay {
-  room: RoomType;
-  nights: number;
-  totalPrice: number;
-}
-
-/** The catalogue's room, and the total the confirmation screen shows (staySummary.stayTotal). */
-export function priceStay(roomId: string, packageIndex: number, rooms: number, checkIn: string, checkOut: string): PricedStay | string {
-  const room = findRoom(roomId);
-  if (!room) return 'roomId: is not a room type of this hotel';
-  const pack = findPackage(roomId, packageIndex);
-  if (!pack) return 'packageIndex: is not a package of this room type';
-  const nights = nightsBetween(checkIn, checkOut);
-  return { room, nights, totalPrice: stayTotal(pack.discountPrice, rooms, nights) };
-}
-
-/** "Only 2 Suit Rooms are left for those dates." */
-export function roomsLeftMessage(roomId: string, left: number): string {
-  const title = findRoom(roomId)?.title ?? 'room';
-  if (left <= 0) return `No ${title}s are left for those dates.`;
-  return left === 1 ? `Only 1 ${title} is left for those dates.` : `Only ${left} ${title}s are left for those dates.`;
 }

@@ -1,7 +1,7 @@
 import { enhanceFragment, loadFragment } from './features/layout/fragments';
 import { startWebVitals } from './features/layout/reportWebVitals';
 import type { StartedApp } from './app/startApp';
-import { paths } from './app/paths';
+import { paths } from './shared/paths';
 import { loadStore, routeOf, screens } from './app/screens';
 // The site's base styles come in the entry's own stylesheet, first: one request fewer before the
 // first paint (the header and footer keep theirs, public/header.css and public/footer.css).
@@ -121,8 +121,7 @@ if (container.dataset.prerendered === route) {
         .then((app) => app.firstScreen)
         .then(() =>
           whenLoadedAndIdle(
-            () =>
-              void import(/* webpackChunkName: "warm-booking" */ './features/booking/warmBookingScreen').then((m) => m.warmBookingScreen()),
+            () => void import(/* webpackChunkName: "warm-booking" */ './app/warmBookingScreen').then((m) => m.warmBookingScreen()),
           ),
         );
   };

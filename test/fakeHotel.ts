@@ -1,4 +1,4 @@
-import { rooms as roomTypes } from '../src/features/rooms/catalogue';
+import { rooms as roomTypes } from '../src/domain/rooms';
 import type { ServerBooking } from '../src/features/hotel/hotelTypes';
 
 /**

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { SignInBody } from '../schemas/bookingSchemas';
+import { SignInBody } from '../../src/domain/wire';
 import { passwordHashOf, setAdminPassword } from './adminQueries';
 import { newPassword } from './passwords';
 

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { AuditEntry, Booking } from '../../src/domain/wire';
 
 /**
  * Every SQL statement about bookings, inventory and the audit log, for every kind of database
@@ -7,17 +8,7 @@ import type pg from 'pg';
  */
 type Queryable = pg.Pool | pg.PoolClient;
 
-export interface Booking {
-  bookingId: string;
-  roomId: string | null;
-  roomName: string;
-  checkIn: string | null;
-  checkOut: string | null;
-  rooms: number;
-  totalPrice: number;
-  email: string;
-  createdAt: string;
-}
+export type { AuditEntry, Booking };
 
 interface BookingRow {
   booking_id: string;
@@ -324,14 +315,6 @@ export async function occupancy(db: Queryable, from: string, days: number): Prom
     byRoom.set(row.room_id, nights);
   }
   return byRoom;
-}
-
-export interface AuditEntry {
-  at: string;
-  bookingId: string;
-  action: string;
-  actor: Actor;
-  address: string | null;
 }
 
 export async function recentAudit(db: Queryable, limit = 50): Promise<AuditEntry[]> {

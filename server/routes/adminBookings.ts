@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { rooms as roomTypes } from '../../src/features/rooms/catalogue';
-import { isIsoDate } from '../../src/shared/dates';
-import { capacityOf, hotelToday, roomsLeftMessage } from '../bookingRules';
+import { rooms as roomTypes } from '../../src/domain/rooms';
+import { isIsoDate } from '../../src/domain/dates';
+import { roomsLeftMessage } from '../../src/domain/stay';
+import { capacityOf, hotelToday } from '../bookingRules';
 import { allBookings, deleteBooking, occupancy, recentAudit, restoreBooking } from '../db/bookingQueries';
 import type { Booking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
 import { cachedSearch } from '../db/searchCache';
 import { requireAdmin } from '../plugins/adminAuth';
-import { BookingParams, ExportQuery, OccupancyQuery, SearchQuery, SearchReply } from '../schemas/bookingSchemas';
+import { BookingParams, ExportQuery, OccupancyQuery, SearchQuery, SearchReply } from '../../src/domain/wire';
 
 /** A spreadsheet must not run a cell a guest typed: formula starters get a leading quote. */
 function csvCell(value: string | number | null): string {

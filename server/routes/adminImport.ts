@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { readBookingRecord, roomsOf } from '../../src/features/bookings/bookingRecord';
-import { rooms as roomTypes } from '../../src/features/rooms/catalogue';
+import { readBookingRecord, roomsOf } from '../../src/domain/bookingRecord';
+import { rooms as roomTypes } from '../../src/domain/rooms';
 import { capacityOf } from '../bookingRules';
 import { importBooking } from '../db/bookingQueries';
 import type { ImportOutcome } from '../db/bookingQueries';
 import type { Database } from '../db/database';
 import { requireAdmin } from '../plugins/adminAuth';
-import { bookingIdParam, ImportBody } from '../schemas/bookingSchemas';
+import { bookingIdParam, ImportBody } from '../../src/domain/wire';
 import { importBodyLimit } from '../limits';
 
 type Conflict = { bookingId: string; reason: string };

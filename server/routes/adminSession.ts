@@ -3,7 +3,7 @@ import { claimTry, clearFailures, createSession, endSession, passwordHashOf, ses
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import type { Database } from '../db/database';
 import { requireAdmin, sessionCookie } from '../plugins/adminAuth';
-import { SignInBody } from '../schemas/bookingSchemas';
+import { SignInBody } from '../../src/domain/wire';
 
 const wrongCredentials = { error: 'Unauthorized', message: 'Wrong name or password.' };
 

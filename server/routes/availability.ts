@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { findRoom } from '../../src/features/rooms/catalogue';
-import { capacities, stayProblem } from '../bookingRules';
+import { findRoom } from '../../src/domain/rooms';
+import { stayProblem } from '../../src/domain/stay';
+import { capacities } from '../bookingRules';
 import { availability } from '../db/bookingQueries';
 import type { Database } from '../db/database';
-import { StayQuery } from '../schemas/bookingSchemas';
+import { StayQuery } from '../../src/domain/wire';
 
 export const availabilityRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
   app.get('/api/availability', { schema: { querystring: StayQuery } }, async (request, reply) => {

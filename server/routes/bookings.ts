@@ -1,13 +1,14 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { capacityOf, priceStay, roomsLeftMessage, stayProblem } from '../bookingRules';
-import { sha256 } from '../auth/adminQueries';
+import { priceStay, roomsLeftMessage, stayProblem } from '../../src/domain/stay';
+import { capacityOf } from '../bookingRules';
+import { holdsGuestKey, guestKeyHash } from '../auth/guestKeys';
 import { changeEmail, confirmBooking, findBooking } from '../db/bookingQueries';
 import type { StoredBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
 import { guestKeyHeader } from '../plugins/adminAuth';
-import { BookingParams, ConfirmBody, EmailBody, LookupBody } from '../schemas/bookingSchemas';
+import { BookingParams, ConfirmBody, EmailBody, LookupBody } from '../../src/domain/wire';
 
 export interface BookingRouteOptions {
   db: Database;
@@ -21,8 +22,7 @@ function publicBooking({ guestKeyHash: _hidden, ...booking }: StoredBooking) {
 }
 
 function holdsKey(request: FastifyRequest, booking: StoredBooking): boolean {
-  const key = request.headers[guestKeyHeader];
-  return typeof key === 'string' && booking.guestKeyHash !== null && sha256(key).equals(booking.guestKeyHash);
+  return holdsGuestKey(request.headers[guestKeyHeader], booking.guestKeyHash);
 }
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -39,7 +39,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
     const result = await confirmBooking(db.pool, {
       draftId: body.draftId,
       bookingId: body.bookingId,
-      guestKeyHash: sha256(body.guestKey),
+      guestKeyHash: guestKeyHash(body.guestKey),
       roomId: stay.room.id,
       roomName: stay.room.title,
       packageIndex: body.packageIndex,

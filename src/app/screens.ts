@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { isHotelMode } from '../shared/hotelMode';
-import { paths } from './paths';
+import { paths } from '../shared/paths';
 
 type Load = () => Promise<ComponentType>;
 

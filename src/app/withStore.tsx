@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { paths } from './paths';
+import { paths } from '../shared/paths';
 import { loadStore } from './screens';
 
 type LazyRoute = Awaited<ReturnType<Extract<RouteObject['lazy'], (...args: never[]) => unknown>>>;

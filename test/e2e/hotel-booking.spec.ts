@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { nightsBetween } from '../../src/shared/dates';
+import { nightsBetween } from '../../src/domain/dates';
 import { bookThroughApi, confirmationFact, day, hotelDay, pickStay, roomCountChoices, roomRegion, signIn, uniqueEmail } from './hotelFlows';
 
 // Issue 11: a booking made in one browser reaches the hotel, and other devices see it there.

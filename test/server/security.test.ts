@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freeTries } from '../../server/auth/adminQueries';
 import type { Database } from '../../server/db/database';
-import { rooms as roomTypes } from '../../src/features/rooms/catalogue';
+import { rooms as roomTypes } from '../../src/domain/rooms';
 import { hostileBodies, hostileText, hostileValues, pathPart, queryPart, refusalProblem, send } from './support/hostileInputs';
 import type { Answer } from './support/hostileInputs';
 import { confirmBody, daysFromNow } from './support/stays';

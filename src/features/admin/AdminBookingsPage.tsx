@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectStorageAvailable } from '../bookings/bookingsSlice';
 import { deleteBooking, saveFailureMessage } from '../bookings/bookingsThunks';
 import { pageWindow, selectAdminSearch } from './adminSearch';

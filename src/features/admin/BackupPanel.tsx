@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { bookingsToCsv, bookingsToJson, maxBackupBytes, restoreBookings } from '../bookings/bookingsBackup';
 import type { RestoreResult } from '../bookings/bookingsBackup';
 import { selectBookings } from '../bookings/bookingsSlice';

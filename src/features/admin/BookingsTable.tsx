@@ -1,5 +1,5 @@
-import type { BookingRecord } from '../bookings/bookingRecord';
-import { formatDisplayDate } from '../../shared/dates';
+import type { BookingRecord } from '../../domain/bookingRecord';
+import { formatDisplayDate } from '../../domain/dates';
 import { formatInr } from '../../shared/money';
 
 const columns = ['Booking ID', 'Email', 'Room', 'Check-In', 'Check-Out', 'Total', 'Status', 'Action'] as const;

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { toStoredRecord } from '../bookings/bookingRecord';
+import { toStoredRecord } from '../../domain/bookingRecord';
 import { maxBackupBytes, parseBackup } from '../bookings/bookingsBackup';
 import { describeError } from '../hotel/serverErrors';
 import type { ImportResult } from './adminApi';

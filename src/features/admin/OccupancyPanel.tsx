@@ -1,5 +1,5 @@
 import { describeError } from '../hotel/serverErrors';
-import { addDays, formatDisplayDate } from '../../shared/dates';
+import { addDays, formatDisplayDate } from '../../domain/dates';
 import { useGetOccupancyQuery } from './adminApi';
 import type { Occupancy } from './adminApi';
 

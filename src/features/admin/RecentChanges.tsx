@@ -1,5 +1,5 @@
 import { describeError } from '../hotel/serverErrors';
-import { formatDisplayDateTime } from '../../shared/dates';
+import { formatDisplayDateTime } from '../../domain/dates';
 import { useGetAuditQuery } from './adminApi';
 import type { AuditEntry } from './adminApi';
 

@@ -1,4 +1,4 @@
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { readUnreadableBookings } from '../bookings/bookingsBackup';
 import { selectUnreadableCount } from '../bookings/bookingsSlice';
 import { datedFileName, downloadText } from './download';

@@ -1,6 +1,6 @@
 import { hotelApi } from '../hotel/hotelApi';
 import type { ServerBooking } from '../hotel/hotelTypes';
-import type { RoomId } from '../rooms/catalogue';
+import type { RoomId } from '../../domain/rooms';
 
 export interface Occupancy {
   /** The first night, YYYY-MM-DD. */

@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
-import type { BookingRecord } from '../bookings/bookingRecord';
+import type { BookingRecord } from '../../domain/bookingRecord';
 import { selectBookings } from '../bookings/bookingsSlice';
 
 export const pageSize = 50;

@@ -1,13 +1,13 @@
 import { Suspense, lazy, useCallback, useState } from 'react';
 import type { FocusedInputShape } from 'react-dates';
 import { Link, useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { paths } from '../../shared/paths';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectStorageAvailable } from '../bookings/bookingsSlice';
 import { saveFailureMessage } from '../bookings/bookingsThunks';
 import { bookingStarted } from '../confirmation/confirmationSlice';
-import { rooms } from '../rooms/catalogue';
-import type { RoomId } from '../rooms/catalogue';
+import { rooms } from '../../domain/rooms';
+import type { RoomId } from '../../domain/rooms';
 import {
   availabilityReceived,
   datesChosen,
@@ -17,7 +17,7 @@ import {
   selectSelection,
   selectionReset,
 } from '../selection/selectionSlice';
-import { formatDisplayDate, nightsBetween } from '../../shared/dates';
+import { formatDisplayDate, nightsBetween } from '../../domain/dates';
 import { isHotelMode } from '../../shared/hotelMode';
 import type { RoomsLeft } from './availabilityApi';
 import { DateRangeSlot } from './DateRangeSlot';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { RoomPackage, RoomType } from '../rooms/catalogue';
-import { maxRoomCount, roomCountOptions } from '../rooms/catalogue';
+import type { RoomPackage, RoomType } from '../../domain/rooms';
+import { maxRoomCount, roomCountOptions } from '../../domain/rooms';
 import { formatInr } from '../../shared/money';
 import { useHydrated, wakingProps } from '../../shared/useHydrated';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RoomType } from '../rooms/catalogue';
+import type { RoomType } from '../../domain/rooms';
 
 /** One room: its picture and description, with its package cards beside (wide) or below (phone). */
 export function RoomSection({ room, first, children }: { room: RoomType; first: boolean; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { hotelApi } from '../hotel/hotelApi';
-import type { RoomId } from '../rooms/catalogue';
+import type { RoomId } from '../../domain/rooms';
 
 export interface Stay {
   checkIn: string;

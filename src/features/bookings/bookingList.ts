@@ -1,4 +1,4 @@
-import type { BookingRecord } from './bookingRecord';
+import type { BookingRecord } from '../../domain/bookingRecord';
 
 /** Pure list operations shared by the reducers and by the storage write that precedes them. */
 export function withBookingAdded(list: readonly BookingRecord[], record: BookingRecord): BookingRecord[] {

@@ -1,5 +1,5 @@
 import { mergeBookings } from './bookingList';
-import type { BookingRecord } from './bookingRecord';
+import type { BookingRecord } from '../../domain/bookingRecord';
 import { parseStoredBookings } from './storedBookings';
 import type { ParsedBookings, UnreadableEntry } from './storedBookings';
 import { serializeBookings } from './storedText';

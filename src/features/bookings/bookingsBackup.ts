@@ -1,6 +1,6 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import { readBookingRecord, roomsOf, toStoredRecord } from './bookingRecord';
-import type { BookingRecord } from './bookingRecord';
+import { readBookingRecord, roomsOf, toStoredRecord } from '../../domain/bookingRecord';
+import type { BookingRecord } from '../../domain/bookingRecord';
 import { bookingsRestored } from './bookingsSlice';
 import { BookingSaveError } from './bookingStorage';
 import type { SaveFailure } from './bookingStorage';

@@ -1,6 +1,6 @@
 import { createSlice, original } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { BookingRecord } from './bookingRecord';
+import type { BookingRecord } from '../../domain/bookingRecord';
 import { withBookingAdded, withBookingDeleted, withEmailChanged } from './bookingList';
 import type { BookingSnapshot } from './bookingStorage';
 

@@ -1,5 +1,5 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import type { BookingRecord } from './bookingRecord';
+import type { BookingRecord } from '../../domain/bookingRecord';
 import { withBookingAdded, withBookingDeleted, withEmailChanged } from './bookingList';
 import { bookingConfirmed, bookingDeleted, bookingEmailChanged } from './bookingsSlice';
 import { BookingSaveError } from './bookingStorage';

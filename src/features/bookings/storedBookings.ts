@@ -1,5 +1,5 @@
-import { readBookingRecord } from './bookingRecord';
-import type { BookingRecord } from './bookingRecord';
+import { readBookingRecord } from '../../domain/bookingRecord';
+import type { BookingRecord } from '../../domain/bookingRecord';
 import { rememberStoredText } from './storedText';
 
 /** Something found under the bookings key that could not be read, kept exactly as it was. */

@@ -1,5 +1,5 @@
-import { toStoredRecord } from './bookingRecord';
-import type { BookingRecord } from './bookingRecord';
+import { toStoredRecord } from '../../domain/bookingRecord';
+import type { BookingRecord } from '../../domain/bookingRecord';
 
 /**
  * Each record's JSON as stored. Records are frozen, so the text cannot go stale; keeping it

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { paths } from '../../shared/paths';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectBookingById, selectStorageAvailable } from '../bookings/bookingsSlice';
 import { saveFailureMessage } from '../bookings/bookingsThunks';
 import { selectSelection } from '../selection/selectionSlice';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { customerBookingPath, paths } from '../../app/paths';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { customerBookingPath, paths } from '../../shared/paths';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectBookingById } from '../bookings/bookingsSlice';
 import { selectSelection } from '../selection/selectionSlice';
 import { ConfirmForm } from './ConfirmForm';

@@ -1,4 +1,4 @@
-import { formatDisplayDate } from '../../shared/dates';
+import { formatDisplayDate } from '../../domain/dates';
 import { formatInr } from '../../shared/money';
 import { Pending } from '../../shared/Pending';
 import type { StaySummary } from './staySummary';

@@ -1,6 +1,6 @@
 import { hotelApi } from '../hotel/hotelApi';
 import type { ServerBooking } from '../hotel/hotelTypes';
-import type { RoomId } from '../rooms/catalogue';
+import type { RoomId } from '../../domain/rooms';
 
 /** POST /api/bookings: what the confirmation screen sends (server/API.md). */
 export interface BookingRequest {

@@ -1,7 +1,7 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { AppDispatch, RootState } from '../../app/store';
-import { makeBookingId } from '../bookings/bookingId';
-import type { BookingRecord } from '../bookings/bookingRecord';
+import { makeBookingId } from '../../domain/bookingId';
+import type { BookingRecord } from '../../domain/bookingRecord';
 import { confirmBooking, saveFailureMessage } from '../bookings/bookingsThunks';
 import type { ThunkExtra } from '../bookings/bookingsThunks';
 import type { SaveFailure } from '../bookings/bookingStorage';

@@ -1,13 +1,13 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { AppDispatch, RootState } from '../../app/store';
-import { makeBookingId } from '../bookings/bookingId';
-import type { BookingRecord } from '../bookings/bookingRecord';
+import { makeBookingId } from '../../domain/bookingId';
+import type { BookingRecord } from '../../domain/bookingRecord';
 import { confirmBooking } from '../bookings/bookingsThunks';
 import type { ThunkExtra } from '../bookings/bookingsThunks';
 import { isUnreachable, serverMessage } from '../hotel/serverErrors';
 import { selectionCleared } from '../selection/selectionSlice';
 import type { SelectionState } from '../selection/selectionSlice';
-import { nightsBetween } from '../../shared/dates';
+import { nightsBetween } from '../../domain/dates';
 import { bookingApi } from './bookingApi';
 import type { BookingRequest } from './bookingApi';
 import { draftConfirmed, draftNotConfirmed, draftOpened, hotelUnreachable } from './confirmationSlice';

@@ -1,8 +1,9 @@
-import type { BookingRecord } from '../bookings/bookingRecord';
-import { roomsOf } from '../bookings/bookingRecord';
-import { findPackage, findRoom } from '../rooms/catalogue';
+import type { BookingRecord } from '../../domain/bookingRecord';
+import { roomsOf } from '../../domain/bookingRecord';
+import { findPackage, findRoom } from '../../domain/rooms';
 import type { SelectionState } from '../selection/selectionSlice';
-import { nightsBetween } from '../../shared/dates';
+import { nightsBetween } from '../../domain/dates';
+import { fallbackRoomName, stayTotal } from '../../domain/stay';
 
 /** What the guest sees on the confirmation screen, before and after the booking is stored. */
 export interface StaySummary {
@@ -14,18 +15,6 @@ export interface StaySummary {
   /** Discounted price per room per night; null when no package was chosen. */
   nightlyPrice: number | null;
   totalPrice: number;
-}
-
-/** Spec section 5: a booking without a chosen room is still taken, under this name. */
-export const fallbackRoomName = 'Deluxe Room';
-
-/**
- * Total amount (the spec leaves it open): discounted price x rooms x nights. Anything missing
- * makes it 0, the spec's fallback, rather than a guess.
- */
-export function stayTotal(nightlyPrice: number | null, rooms: number, nights: number): number {
-  if (nightlyPrice === null || rooms <= 0 || nights <= 0) return 0;
-  return nightlyPrice * rooms * nights;
 }
 
 export function summarizeSelection(selection: SelectionState): StaySummary {

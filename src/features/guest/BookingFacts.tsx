@@ -1,6 +1,6 @@
-import type { BookingRecord } from '../bookings/bookingRecord';
-import { roomsOf } from '../bookings/bookingRecord';
-import { formatDisplayDate } from '../../shared/dates';
+import type { BookingRecord } from '../../domain/bookingRecord';
+import { roomsOf } from '../../domain/bookingRecord';
+import { formatDisplayDate } from '../../domain/dates';
 import { formatInr } from '../../shared/money';
 
 /** The booking's facts as the guest view lists them (spec: ID, room, dates, rooms, total). */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { Pending } from '../../shared/Pending';
 import { shownId } from './guestBooking';
 

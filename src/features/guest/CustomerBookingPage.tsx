@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
-import { paths } from '../../app/paths';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { paths } from '../../shared/paths';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectStorageAvailable } from '../bookings/bookingsSlice';
 import { changeBookingEmail, saveFailureMessage } from '../bookings/bookingsThunks';
 import { BookingFacts } from './BookingFacts';

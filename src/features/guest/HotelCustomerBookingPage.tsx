@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { paths } from '../../app/paths';
-import type { CustomerBookingState } from '../../app/paths';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { paths } from '../../shared/paths';
+import type { CustomerBookingState } from '../../shared/paths';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { changeBookingEmail } from '../bookings/bookingsThunks';
 import { useHotelDispatch } from '../hotel/hotelApi';
 import type { ServerBooking } from '../hotel/hotelTypes';
 import { describeError, statusOf } from '../hotel/serverErrors';
-import { formatDisplayDate } from '../../shared/dates';
+import { formatDisplayDate } from '../../domain/dates';
 import { BookingFacts } from './BookingFacts';
 import { BookingNotFound } from './BookingNotFound';
 import { EmailForm } from './EmailForm';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import site from '../../shared/site.json';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { gallery, services } from './homeContent';
 import './home.css';
 

@@ -1,4 +1,4 @@
-import type { RoomId } from '../rooms/catalogue';
+import type { RoomId } from '../../domain/rooms';
 
 /** A booking as the hotel's server answers it (server/API.md). */
 export interface ServerBooking {

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { customerBookingPath, paths } from '../../app/paths';
-import type { CustomerBookingState } from '../../app/paths';
+import { customerBookingPath, paths } from '../../shared/paths';
+import type { CustomerBookingState } from '../../shared/paths';
 import { isHotelMode } from '../../shared/hotelMode';
 import { useHydrated, wakingProps } from '../../shared/useHydrated';
 import './portal.css';

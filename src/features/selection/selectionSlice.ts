@@ -1,8 +1,8 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { findPackage, maxRoomCount } from '../rooms/catalogue';
-import type { RoomId } from '../rooms/catalogue';
-import { isIsoDate } from '../../shared/dates';
+import { findPackage, maxRoomCount } from '../../domain/rooms';
+import type { RoomId } from '../../domain/rooms';
+import { isIsoDate } from '../../domain/dates';
 
 export interface SelectionState {
   roomId: RoomId | null;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { customerBookingPath } from '../../app/paths';
-import type { BookingRecord } from '../bookings/bookingRecord';
-import { formatDisplayDate } from '../../shared/dates';
+import { customerBookingPath } from '../../shared/paths';
+import type { BookingRecord } from '../../domain/bookingRecord';
+import { formatDisplayDate } from '../../domain/dates';
 import { formatInr } from '../../shared/money';
 
 /** Lets a narrow card wrap an address after the @ rather than in the middle of a word. */

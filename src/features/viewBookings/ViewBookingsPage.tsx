@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { useState } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { selectBookings, selectStorageAvailable } from '../bookings/bookingsSlice';
 import { saveFailureMessage } from '../bookings/bookingsThunks';
 import { formatCount } from '../../shared/money';

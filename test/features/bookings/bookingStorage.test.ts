@@ -1,5 +1,5 @@
 import { BookingSaveError, bookingsKey, createBookingStorage, unreadableKey } from '../../../src/features/bookings/bookingStorage';
-import type { BookingRecord } from '../../../src/features/bookings/bookingRecord';
+import type { BookingRecord } from '../../../src/domain/bookingRecord';
 import { sampleBooking, seedBookings, storedBookings } from '../../testUtils';
 
 const record = (id: string) => sampleBooking({ bookingId: id }) as BookingRecord;

@@ -5,7 +5,7 @@ import {
   readUnreadableBookings,
   restoreBookings,
 } from '../../../src/features/bookings/bookingsBackup';
-import type { BookingRecord } from '../../../src/features/bookings/bookingRecord';
+import type { BookingRecord } from '../../../src/domain/bookingRecord';
 import { selectBookings } from '../../../src/features/bookings/bookingsSlice';
 import { makeTestStore, sampleBooking, seedBookings, storedBookings } from '../../testUtils';
 

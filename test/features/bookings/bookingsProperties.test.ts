@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { bookingsKey } from '../../../src/features/bookings/bookingStorage';
 import { startBookingSync } from '../../../src/features/bookings/bookingSync';
-import { makeBookingId } from '../../../src/features/bookings/bookingId';
+import { makeBookingId } from '../../../src/domain/bookingId';
 import { changeBookingEmail, confirmBooking, deleteBooking } from '../../../src/features/bookings/bookingsThunks';
 import { isPackageLocked, roomCountChosen, selectionReset } from '../../../src/features/selection/selectionSlice';
-import type { RoomId } from '../../../src/features/rooms/catalogue';
-import { rooms } from '../../../src/features/rooms/catalogue';
+import type { RoomId } from '../../../src/domain/rooms';
+import { rooms } from '../../../src/domain/rooms';
 import { makeTestStore } from '../../testUtils';
 
 type Tab = ReturnType<typeof makeTestStore>;

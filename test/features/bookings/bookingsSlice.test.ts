@@ -7,7 +7,7 @@ import {
 } from '../../../src/features/bookings/bookingsSlice';
 import { changeBookingEmail, confirmBooking, deleteBooking } from '../../../src/features/bookings/bookingsThunks';
 import { makeTestStore, sampleBooking, seedBookings, storedBookings } from '../../testUtils';
-import type { BookingRecord } from '../../../src/features/bookings/bookingRecord';
+import type { BookingRecord } from '../../../src/domain/bookingRecord';
 
 const record = (id: string): BookingRecord => ({ ...sampleBooking({ bookingId: id }) }) as BookingRecord;
 

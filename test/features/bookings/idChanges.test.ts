@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { BookingRecord } from '../../../src/features/bookings/bookingRecord';
+import type { BookingRecord } from '../../../src/domain/bookingRecord';
 import { idChanges } from '../../../src/features/bookings/bookingStorage';
 import { withBookingAdded, withBookingDeleted, withEmailChanged } from '../../../src/features/bookings/bookingList';
 import { sampleBooking } from '../../testUtils';

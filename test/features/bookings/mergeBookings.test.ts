@@ -1,5 +1,5 @@
 import { mergeBookings } from '../../../src/features/bookings/bookingList';
-import type { BookingRecord } from '../../../src/features/bookings/bookingRecord';
+import type { BookingRecord } from '../../../src/domain/bookingRecord';
 import { sampleBooking } from '../../testUtils';
 
 const b = (id: string, email = 'a@example.com', updatedAt?: string) => sampleBooking({ bookingId: id, email, updatedAt }) as BookingRecord;

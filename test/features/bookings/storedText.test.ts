@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { toStoredRecord } from '../../../src/features/bookings/bookingRecord';
+import { toStoredRecord } from '../../../src/domain/bookingRecord';
 import { parseStoredBookings } from '../../../src/features/bookings/storedBookings';
 import { serializeBookings } from '../../../src/features/bookings/storedText';
 

@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
-import { bookingIdPattern } from '../../../src/features/bookings/bookingId';
+import { bookingIdPattern } from '../../../src/domain/bookingId';
 import { createBookingStorage } from '../../../src/features/bookings/bookingStorage';
 import { datesChosen, roomCountChosen } from '../../../src/features/selection/selectionSlice';
 import { renderRoute, storedBookings } from '../../testUtils';

@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
-import { bookingIdPattern } from '../../../src/features/bookings/bookingId';
+import { bookingIdPattern } from '../../../src/domain/bookingId';
 import { createBookingStorage } from '../../../src/features/bookings/bookingStorage';
 import { confirmRetryDelaysMs } from '../../../src/features/confirmation/hotelConfirmThunks';
-import { guestKeyPattern } from '../../../src/features/bookings/bookingRecord';
+import { guestKeyPattern } from '../../../src/domain/bookingRecord';
 import { datesChosen, roomCountChosen } from '../../../src/features/selection/selectionSlice';
 import { FakeHotel } from '../../fakeHotel';
 import type { StoreOptions } from '../../../src/app/store';

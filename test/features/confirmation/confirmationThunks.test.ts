@@ -1,4 +1,4 @@
-import { bookingIdPattern } from '../../../src/features/bookings/bookingId';
+import { bookingIdPattern } from '../../../src/domain/bookingId';
 import { createBookingStorage } from '../../../src/features/bookings/bookingStorage';
 import { deleteBooking } from '../../../src/features/bookings/bookingsThunks';
 import { bookingStarted } from '../../../src/features/confirmation/confirmationSlice';

@@ -1,4 +1,4 @@
-import { guestKeyPattern } from '../../../src/features/bookings/bookingRecord';
+import { guestKeyPattern } from '../../../src/domain/bookingRecord';
 import { makeDraftId, makeGuestKey } from '../../../src/features/confirmation/draftKeys';
 
 const uuidV4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

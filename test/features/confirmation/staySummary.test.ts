@@ -1,6 +1,7 @@
 import { initialSelection } from '../../../src/features/selection/selectionSlice';
 import type { SelectionState } from '../../../src/features/selection/selectionSlice';
-import { stayTotal, summarizeRecord, summarizeSelection } from '../../../src/features/confirmation/staySummary';
+import { stayTotal } from '../../../src/domain/stay';
+import { summarizeRecord, summarizeSelection } from '../../../src/features/confirmation/staySummary';
 
 const chosen = (overrides: Partial<SelectionState>): SelectionState => ({ ...initialSelection, ...overrides });
 

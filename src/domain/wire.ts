@@ -1,7 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 
-/** Request and reply schemas: every field a client sends is checked here before a route runs. */
+/**
+ * The API's contract (server/API.md), once for both sides: the server validates requests and
+ * serialises replies with these schemas; the browser takes its types from them (`Static<>`, types
+ * only, so no schema code reaches the browser's bundle). Limits both sides need are plain numbers.
+ */
+
+/** The longest admin search text the server takes; the search box stops there too. */
+export const maxSearchLength = 200;
 
 export const isoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 export const bookingIdParam = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
@@ -37,7 +44,7 @@ export const EmailBody = Type.Object(
 
 export const SearchQuery = Type.Object(
   {
-    q: Type.Optional(Type.String({ maxLength: 200 })),
+    q: Type.Optional(Type.String({ maxLength: maxSearchLength })),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
     pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   },
@@ -58,7 +65,7 @@ export const SignInBody = Type.Object(
 /** A browser-only backup: the records are read one by one (server/routes/adminImport.ts), so any JSON array is taken here. */
 export const ImportBody = Type.Array(Type.Unknown(), { maxItems: 20_000 });
 
-/** A booking as the API answers it (Booking in server/db/bookingQueries.ts). */
+/** A booking as the API answers it (server/db/bookingQueries.ts reads its rows into this). */
 export const BookingReply = Type.Object({
   bookingId: Type.String(),
   roomId: Type.Union([Type.String(), Type.Null()]),
@@ -70,6 +77,56 @@ export const BookingReply = Type.Object({
   email: Type.String(),
   createdAt: Type.String(),
 });
+export type Booking = Static<typeof BookingReply>;
+
+/** What GET /api/bookings/:id shows without the guest's key: that it exists, and its dates. */
+export type BookingOutline = Pick<Booking, 'bookingId' | 'checkIn' | 'checkOut'>;
+
+export type StayQuery = Static<typeof StayQuery>;
+export type LookupBody = Static<typeof LookupBody>;
+export type SignInBody = Static<typeof SignInBody>;
+
+export const AvailabilityReply = Type.Object({
+  checkIn: isoDate,
+  checkOut: isoDate,
+  rooms: Type.Array(Type.Object({ roomId: Type.String(), title: Type.String(), capacity: Type.Integer(), left: Type.Integer() })),
+});
+export type AvailabilityReply = Static<typeof AvailabilityReply>;
+
+export const OccupancyReply = Type.Object({
+  /** The first night, YYYY-MM-DD. */
+  from: isoDate,
+  days: Type.Integer(),
+  /** booked[i]: rooms taken on the night from + i. */
+  rooms: Type.Array(
+    Type.Object({ roomId: Type.String(), title: Type.String(), capacity: Type.Integer(), booked: Type.Array(Type.Integer()) }),
+  ),
+});
+export type OccupancyReply = Static<typeof OccupancyReply>;
+
+export const AuditEntry = Type.Object({
+  at: Type.String(),
+  bookingId: Type.String(),
+  action: Type.String(),
+  actor: Type.Union([Type.Literal('admin'), Type.Literal('guest')]),
+  address: Type.Union([Type.String(), Type.Null()]),
+});
+export type AuditEntry = Static<typeof AuditEntry>;
+
+export const ImportReply = Type.Object({
+  imported: Type.Integer(),
+  conflicts: Type.Array(Type.Object({ bookingId: Type.String(), reason: Type.String() })),
+});
+export type ImportReply = Static<typeof ImportReply>;
+
+export const AdminSessionReply = Type.Object({ username: Type.String(), csrfToken: Type.String() });
+export type AdminSession = Static<typeof AdminSessionReply>;
+
+/** The body every error answer carries; `message` is written for a person. */
+export interface ErrorReply {
+  error: string;
+  message: string;
+}
 
 /**
  * The admin search's answer. Declared so that Fastify serialises it with a compiled serialiser
@@ -83,3 +140,5 @@ export const SearchReply = Type.Object({
   page: Type.Integer(),
   pageSize: Type.Integer(),
 });
+export type SearchReply = Static<typeof SearchReply>;
+export type SearchQuery = Static<typeof SearchQuery>;

@@ -1,4 +1,4 @@
-import { toIsoDate } from '../../shared/dates';
+import { toIsoDate } from './dates';
 
 /** One stored booking, as the app holds it. Dates are YYYY-MM-DD or null when none was chosen. */
 export interface BookingRecord {

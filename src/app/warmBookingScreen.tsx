@@ -2,7 +2,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'react-router-dom';
 import type { Navigator } from 'react-router-dom';
-import { loadStore } from '../../app/screens';
+import { loadStore } from './screens';
 
 /**
  * Renders the booking screen once where no one sees it, lays it out, and removes it, all in one
@@ -22,7 +22,7 @@ const nowhere: Navigator = {
 
 export async function warmBookingScreen(): Promise<void> {
   const [{ BookingScreen }, { StoreProvider }] = await Promise.all([
-    import(/* webpackChunkName: "booking" */ './BookingPage'),
+    import(/* webpackChunkName: "booking" */ '../features/booking/BookingPage'),
     loadStore(),
   ]);
   const host = document.createElement('div');
