@@ -8,7 +8,10 @@ module.exports = {
   projects: [
     {
       displayName: 'browser app',
-      testEnvironment: 'jsdom',
+      // jsdom with Node's fetch at hand, and a real hotel server for the screens in hotel mode.
+      testEnvironment: '<rootDir>/test/support/jsdomEnvironment.js',
+      globalSetup: '<rootDir>/test/support/hotelServerSetup.ts',
+      globalTeardown: '<rootDir>/test/support/hotelServerTeardown.ts',
       roots: ['<rootDir>/test'],
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/server/', '<rootDir>/test/faults/'],
       setupFiles: ['<rootDir>/test/polyfills.ts'],

@@ -124,6 +124,15 @@ module.exports = (env, argv) => {
           react: { test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, name: 'react', chunks: 'all', enforce: true },
           // The router in a chunk of its own, named so that the compile hint above can find it.
           router: { test: /node_modules[\\/](react-router|react-router-dom)[\\/]/, name: 'router', chunks: 'all', enforce: true },
+          // Redux, Redux Toolkit's core and react-redux in one chunk for every screen with a store
+          // (RTK Query stays with the bookings API): split by webpack's defaults, they cost the
+          // booking screen 0.4 kB more gzipped.
+          redux: {
+            test: /node_modules[\\/](@reduxjs[\\/]toolkit[\\/]dist[\\/]redux-toolkit\.|immer[\\/]|redux[\\/]|redux-thunk[\\/]|react-redux[\\/]|use-sync-external-store[\\/])/,
+            name: 'redux',
+            chunks: 'all',
+            enforce: true,
+          },
         },
       },
     },

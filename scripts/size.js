@@ -13,15 +13,16 @@ const makeConfig = require('../webpack.config.js');
 // The entry holds no React: every route loads the "app" chunk (React, the router) with its screen.
 // Each route's page is prerendered and loads them once it has loaded (src/main.tsx); they are
 // counted all the same, so each figure is everything the page runs. Every screen but home also
-// loads the store chunk beside its own (src/app/withStore.tsx).
+// loads the store chunk beside its own (src/app/withStore.tsx), and the screens that ask the bookings
+// API the browser's source of bookings, which brings the API (src/app/StoreProvider.tsx).
 const routes = [
   { path: '/', page: 'index.html', groups: ['app', 'home'] },
   { path: '/booking', page: 'booking.html', groups: ['app', 'booking', 'date-picker', 'store'] },
-  { path: '/booking-details', page: 'booking-details.html', groups: ['app', 'booking-details', 'store'] },
-  { path: '/admin-bookings', page: 'admin-bookings.html', groups: ['app', 'admin-bookings', 'store'] },
-  { path: '/view-bookings', page: 'view-bookings.html', groups: ['app', 'view-bookings', 'store'] },
+  { path: '/booking-details', page: 'booking-details.html', groups: ['app', 'booking-details', 'store', 'browser-source'] },
+  { path: '/admin-bookings', page: 'admin-bookings.html', groups: ['app', 'admin-bookings', 'store', 'browser-source'] },
+  { path: '/view-bookings', page: 'view-bookings.html', groups: ['app', 'view-bookings', 'store', 'browser-source'] },
   { path: '/booking-portal', page: 'booking-portal.html', groups: ['app', 'booking-portal', 'store'] },
-  { path: '/customer-booking/:bookingId', page: 'customer-booking.html', groups: ['app', 'customer-booking', 'store'] },
+  { path: '/customer-booking/:bookingId', page: 'customer-booking.html', groups: ['app', 'customer-booking', 'store', 'browser-source'] },
 ];
 const jsBudgets = { '/': 110_000, '/booking': 200_000 };
 // Modules allowed only in chunks that the booking screen alone loads.

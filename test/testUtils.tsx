@@ -3,18 +3,22 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { bookingsApi } from '../src/api/bookingsApi';
+import { browserOffers, hotelOffers } from '../src/api/offers';
+import type { ConnectSource } from '../src/api/source';
 import { makeStore } from '../src/app/store';
 import type { StoreOptions } from '../src/app/store';
 import { routes } from '../src/app/routes';
 import { bookingsKey } from '../src/features/bookings/bookingStorage';
-import { hotelApi } from '../src/features/hotel/hotelApi';
-import { forceHotelMode } from '../src/shared/hotelMode';
-import { FakeHotel, installFakeHotel, removeFakeHotel } from './fakeHotel';
+import { connectSource as connectBrowser } from '../src/features/bookings/browserSource';
+import { connectSource as connectHotel } from '../src/features/bookings/hotelSource';
+import { HotelNetwork } from './hotelNetwork';
 
 type Persistor = ReturnType<typeof makeStore>['persistor'];
 type Store = ReturnType<typeof makeStore>['store'];
 const livePersistors: Persistor[] = [];
-const hotelStores: Store[] = [];
+const liveStores: Store[] = [];
+const realFetch = globalThis.fetch;
 
 /**
  * A store outlives its test: redux-persist's pending write would otherwise land in the next
@@ -26,15 +30,36 @@ afterEach(async () => {
     persistor.pause();
   }
   // RTK Query keeps unused data for a while on timers; drop it so nothing runs after the test.
-  for (const store of hotelStores.splice(0)) store.dispatch(hotelApi.util.resetApiState());
-  forceHotelMode(undefined);
-  removeFakeHotel();
+  for (const store of liveStores.splice(0)) store.dispatch(bookingsApi.util.resetApiState());
+  globalThis.fetch = realFetch;
 });
 
-/** A fresh real store over jsdom's local storage, which each test starts empty. */
-export function makeTestStore(options: StoreOptions = {}) {
-  const made = makeStore(options);
+/** Which source of bookings a test's store is made for: this browser's storage, or the hotel's server. */
+export type SourceKind = 'browser' | 'hotel';
+
+/** Waits between tries at reaching the server, short enough for tests. */
+export const testRetryDelaysMs = [5, 10, 20] as const;
+
+export interface TestStoreOptions extends StoreOptions {
+  source?: SourceKind;
+}
+
+/**
+ * A fresh real store over jsdom's local storage (which each test starts empty), made for one
+ * source with the bookings API in it, as the app's StoreProvider makes it.
+ */
+export function makeTestStore({ source = 'browser', ...options }: TestStoreOptions = {}) {
+  const hotel = source === 'hotel';
+  const made = makeStore({
+    offers: hotel ? hotelOffers : browserOffers,
+    ...(hotel ? { retryDelaysMs: testRetryDelaysMs } : {}),
+    ...options,
+  });
+  const connect: ConnectSource = hotel ? connectHotel : connectBrowser;
+  const { api, source: chosen, middleware } = connect(made.store.dispatch);
+  made.attachApi(api, chosen, middleware);
   livePersistors.push(made.persistor);
+  liveStores.push(made.store);
   return made;
 }
 
@@ -51,9 +76,8 @@ export function storedBookings(): unknown {
 type Entry = string | { pathname: string; state?: unknown };
 
 /** Renders the whole app at a route, with a real store and router; returns the store, router and a user. */
-export function renderRoute(path: Entry, options: StoreOptions = {}) {
+export function renderRoute(path: Entry, options: TestStoreOptions = {}) {
   const { store, persistor, bookingStorage } = makeTestStore(options);
-  if (options.hotelApi) hotelStores.push(store);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(
@@ -66,17 +90,22 @@ export function renderRoute(path: Entry, options: StoreOptions = {}) {
   return { ...view, store, persistor, bookingStorage, router, user };
 }
 
-/** Waits between tries at reaching the server, short enough for tests. */
-export const testRetryDelaysMs = [5, 10, 20] as const;
-
 /**
- * Renders a route in hotel mode: the page says hotel mode is on, the store holds the server's API,
- * and `hotel` (a fake server at the network boundary) answers every request.
+ * Renders a route with the store made for the hotel's server: a real one (test/support/
+ * hotelServerSetup.ts), reached over real HTTP through `network`, which records what the browser
+ * sent and can play a hotel out of reach.
  */
-export function renderHotelRoute(path: Entry, { hotel = new FakeHotel(), ...options }: StoreOptions & { hotel?: FakeHotel } = {}) {
-  forceHotelMode(true);
-  installFakeHotel(hotel);
-  return { ...renderRoute(path, { hotelApi, retryDelaysMs: testRetryDelaysMs, ...options }), hotel };
+export function renderHotelRoute(
+  path: Entry,
+  { network = new HotelNetwork(), ...options }: StoreOptions & { network?: HotelNetwork } = {},
+) {
+  globalThis.fetch = network.fetch as typeof fetch;
+  return { ...renderRoute(path, { source: 'hotel', ...options }), network };
+}
+
+/** Renders a route with the store made for the given source (see renderRoute and renderHotelRoute). */
+export function renderWithSource(source: SourceKind, path: Entry, options: StoreOptions = {}) {
+  return source === 'hotel' ? renderHotelRoute(path, options) : { ...renderRoute(path, options), network: undefined };
 }
 
 export function sampleBooking(overrides: Partial<Record<string, unknown>> = {}) {

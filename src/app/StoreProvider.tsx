@@ -1,30 +1,40 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
+import { browserOffers, hotelOffers } from '../api/offers';
 import { startBookingSync } from '../features/bookings/bookingSync';
-import type * as HotelApiModule from '../features/hotel/hotelApi';
 import { isHotelMode } from '../shared/hotelMode';
 import { makeStore, stateBeforeStorage } from './store';
-import type { AppStore } from './store';
 
 // The store (Redux Toolkit, redux-persist, the booking code) is its own chunk, created when the
 // first screen that needs it loads. The home page never does, so it stays out of its budget.
-function createStore(hotel?: typeof HotelApiModule): AppStore {
-  const { store, bookingStorage } = makeStore({ hotelApi: hotel?.hotelApi });
-  startBookingSync(store, bookingStorage);
-  hotel?.followBrowserEvents(store.dispatch);
-  return store;
+//
+// The one place that asks which mode the site runs in: the store is made for the hotel's server
+// or for this browser's storage, and every screen asks the one bookings API, which answers from
+// that source. Each source is its own chunk, loaded with the API when a screen first needs it.
+const hotel = isHotelMode();
+const { store, bookingStorage, attachApi } = makeStore({ offers: hotel ? hotelOffers : browserOffers });
+startBookingSync(store, bookingStorage);
+
+/** Loads the store's source of bookings, which brings the bookings API with it, and puts both into the store once. */
+let attached: Promise<void> | undefined;
+export function apiReady(): Promise<void> {
+  attached ??= (
+    hotel
+      ? import(/* webpackChunkName: "hotel-source" */ '../features/bookings/hotelSource')
+      : import(/* webpackChunkName: "browser-source" */ '../features/bookings/browserSource')
+  ).then(({ connectSource }) => {
+    const { api, source, middleware } = connectSource(store.dispatch);
+    attachApi(api, source, middleware);
+  });
+  return attached;
 }
 
-// Hotel mode only: the server's API (RTK Query) is its own chunk, and the one store holds it from
-// the start, so the store is made once that chunk is in. Browser-only pages never download it.
-let store: AppStore | undefined = isHotelMode() ? undefined : createStore();
-
-/** Resolves once the store exists (at once in browser-only mode); screens render only after. */
-export const storeReady: Promise<void> = store
-  ? Promise.resolve()
-  : import(/* webpackChunkName: "hotel-api" */ '../features/hotel/hotelApi').then((hotel) => {
-      store = createStore(hotel);
-    });
+/**
+ * Resolves once the store can render screens. With the hotel, that is once the API is in, since
+ * the booking screen asks it for the rooms left; this browser's booking screen asks nothing, so
+ * it renders at once and its budget carries no API code.
+ */
+export const storeReady: Promise<void> = hotel ? apiReady() : Promise.resolve();
 
 // A prerendered page shows the state before any storage is read (the build renders with it, see
 // scripts/prerender). Hydrating renders that same state first, so the markup matches; React then
@@ -33,7 +43,7 @@ const serverState = stateBeforeStorage();
 
 export function StoreProvider({ children }: { children: ReactNode }) {
   return (
-    <Provider store={store!} serverState={serverState}>
+    <Provider store={store} serverState={serverState}>
       {children}
     </Provider>
   );

@@ -1,44 +1,36 @@
 import type { ComponentType } from 'react';
-import { isHotelMode } from '../shared/hotelMode';
 import { paths } from '../shared/paths';
 
 type Load = () => Promise<ComponentType>;
 
 /**
  * Each route's screen chunk, named after its route. routes.tsx renders them; main.tsx starts
- * fetching the first screen's chunk together with React instead of after it. In hotel mode the
- * screens that read the hotel's server are other chunks (named "...-hotel"), so that browser-only
- * pages never download RTK Query; the booking screen and the portal adapt in place.
+ * fetching the first screen's chunk together with React instead of after it. One screen per
+ * route, whichever source of bookings the store was made with (StoreProvider.tsx).
  */
 export const screens = {
   [paths.home]: () => import(/* webpackChunkName: "home" */ '../features/home/HomePage').then((m) => m.HomePage),
   [paths.booking]: () => import(/* webpackChunkName: "booking" */ '../features/booking/BookingPage').then((m) => m.BookingPage),
   [paths.bookingDetails]: () =>
-    isHotelMode()
-      ? import(/* webpackChunkName: "booking-details-hotel" */ '../features/confirmation/HotelBookingDetailsPage').then(
-          (m) => m.HotelBookingDetailsPage,
-        )
-      : import(/* webpackChunkName: "booking-details" */ '../features/confirmation/BookingDetailsPage').then((m) => m.BookingDetailsPage),
+    import(/* webpackChunkName: "booking-details" */ '../features/confirmation/BookingDetailsPage').then((m) => m.BookingDetailsPage),
   [paths.adminBookings]: () =>
-    isHotelMode()
-      ? import(/* webpackChunkName: "admin-bookings-hotel" */ '../features/admin/HotelAdminPage').then((m) => m.HotelAdminPage)
-      : import(/* webpackChunkName: "admin-bookings" */ '../features/admin/AdminBookingsPage').then((m) => m.AdminBookingsPage),
+    import(/* webpackChunkName: "admin-bookings" */ '../features/admin/AdminBookingsPage').then((m) => m.AdminBookingsPage),
   [paths.viewBookings]: () =>
-    isHotelMode()
-      ? import(/* webpackChunkName: "view-bookings-hotel" */ '../features/viewBookings/HotelViewBookingsPage').then(
-          (m) => m.HotelViewBookingsPage,
-        )
-      : import(/* webpackChunkName: "view-bookings" */ '../features/viewBookings/ViewBookingsPage').then((m) => m.ViewBookingsPage),
+    import(/* webpackChunkName: "view-bookings" */ '../features/viewBookings/ViewBookingsPage').then((m) => m.ViewBookingsPage),
   [paths.bookingPortal]: () =>
     import(/* webpackChunkName: "booking-portal" */ '../features/portal/BookingPortalPage').then((m) => m.BookingPortalPage),
   [paths.customerBooking]: () =>
-    isHotelMode()
-      ? import(/* webpackChunkName: "customer-booking-hotel" */ '../features/guest/HotelCustomerBookingPage').then(
-          (m) => m.HotelCustomerBookingPage,
-        )
-      : import(/* webpackChunkName: "customer-booking" */ '../features/guest/CustomerBookingPage').then((m) => m.CustomerBookingPage),
+    import(/* webpackChunkName: "customer-booking" */ '../features/guest/CustomerBookingPage').then((m) => m.CustomerBookingPage),
   '*': () => import(/* webpackChunkName: "not-found" */ '../features/layout/NotFoundPage').then((m) => m.NotFoundPage),
 } satisfies Record<string, Load>;
+
+/** The screens that ask the bookings API (the booking screen does only for rooms left, which only the hotel offers). */
+export const screensAskingTheApi: ReadonlySet<string> = new Set([
+  paths.bookingDetails,
+  paths.adminBookings,
+  paths.viewBookings,
+  paths.customerBooking,
+]);
 
 /**
  * The store chunk that every screen but home renders inside (see withStore.tsx), once its store is

@@ -8,7 +8,11 @@ import confirmationSlice from '../features/confirmation/confirmationSlice';
 import { bookingsPersistConfig } from '../features/bookings/bookingsPersistConfig';
 import { createBookingStorage } from '../features/bookings/bookingStorage';
 import type { BookingStorage } from '../features/bookings/bookingStorage';
-import type { HotelApi } from '../features/hotel/hotelApi';
+import type { BookingsApi } from '../api/bookingsApi';
+import { browserOffers } from '../api/offers';
+import type { Offers } from '../api/offers';
+import type { BookingSource } from '../api/source';
+import type { ThunkExtra } from '../features/bookings/bookingsThunks';
 import site from '../shared/site.json';
 import { replayablePersistReducer } from './replayablePersistReducer';
 
@@ -51,12 +55,9 @@ export interface StoreOptions {
   bookingStorage?: BookingStorage;
   /** Where the guest's unfinished selection lives for the browser session. */
   getSessionStorage?: () => Storage;
-  /**
-   * Hotel mode: the server's API (RTK Query), whose cache and middleware join this store. Passed
-   * in rather than imported so that browser-only pages never download RTK Query.
-   */
-  hotelApi?: Pick<HotelApi, 'reducerPath' | 'reducer' | 'middleware'>;
-  /** Hotel mode: the waits before each new try at confirming when the server cannot be reached (tests shorten them). */
+  /** What the store's source of bookings offers (the hotel's server, or this browser's storage: the default). */
+  offers?: Offers;
+  /** The waits before each new try at confirming when the hotel cannot be reached (tests shorten them). */
   retryDelaysMs?: readonly number[];
   /** Runs after the app's own middleware, so it sees every action that reaches the reducers (tests record sessions with it). */
   middleware?: Middleware[];
@@ -68,8 +69,10 @@ export interface StoreOptions {
 }
 
 /** The reducers of the app's state (the slices kept in storage through redux-persist). */
-function makeReducers(bookingStorage: BookingStorage, session: PersistStorage) {
+function makeReducers(bookingStorage: BookingStorage, session: PersistStorage, offers: Offers) {
   return {
+    // Fixed when the store is made: what the store's source of bookings offers (api/source.ts).
+    offers: (state: Offers = offers) => state,
     // The selection survives a reload of the confirmation screen for the rest of the session.
     [selectionSlice.reducerPath]: replayablePersistReducer({ key: 'hotelSelection', storage: session, timeout: 0 }, selectionSlice.reducer),
     // So does the Booking ID that screen made, so a reload shows the same ID (not whether a try
@@ -85,23 +88,32 @@ function makeReducers(bookingStorage: BookingStorage, session: PersistStorage) {
 export function makeStore(options: StoreOptions = {}) {
   const bookingStorage = options.bookingStorage ?? createBookingStorage();
   const session = sessionEngine(options.getSessionStorage ?? (() => window.sessionStorage));
-  const { hotelApi } = options;
-  const reducers = makeReducers(bookingStorage, session);
-  // Screens read the server's data through RTK Query's own hooks, so RootState need not name it.
-  const rootReducer = (
-    hotelApi ? combineReducers({ ...reducers, [hotelApi.reducerPath]: hotelApi.reducer }) : combineReducers(reducers)
-  ) as Reducer<StateFromReducersMapObject<typeof reducers>, UnknownAction, Partial<StateFromReducersMapObject<typeof reducers>>>;
-  const hotelMiddleware: Middleware[] = hotelApi ? [hotelApi.middleware as Middleware] : [];
+  const reducers = makeReducers(bookingStorage, session, options.offers ?? browserOffers);
+  // The bookings API (RTK Query) joins the store when a screen first needs it (attachApi below),
+  // so that the booking screen's budget carries none of its code: its reducer by Redux's own
+  // replaceReducer, its middleware through the slot below. (Redux Toolkit's combineSlices and
+  // createDynamicMiddleware do the same for any number of slices, at 1 kB that budget lacks.)
+  const rootReducer = combineReducers(reducers);
+  type AppState = StateFromReducersMapObject<typeof reducers>;
+  let apiDispatch: ((action: unknown) => unknown) | undefined;
+  let plugApi: ((middleware: Middleware) => void) | undefined;
+  const apiSlot: Middleware = (storeApi) => (next) => {
+    plugApi = (middleware) => (apiDispatch = middleware(storeApi)(next));
+    return (action) => (apiDispatch ?? next)(action);
+  };
+  // Thunks and the API's calls find the storage and, once attached, the source of bookings here.
+  const extra: ThunkExtra = { bookingStorage, retryDelaysMs: options.retryDelaysMs };
   const store = configureStore({
-    reducer: rootReducer,
+    // Typed as the app's own slices: screens read the API's cache through its hooks, never by path.
+    reducer: rootReducer as unknown as Reducer<AppState, UnknownAction, Partial<AppState>>,
     // One store per page, under the site's name in Redux DevTools.
     devTools: { name: site.name },
     // Local storage reads synchronously, so the first render already shows the stored bookings
     // (no empty flash, no gate); redux-persist then only keeps them written.
-    preloadedState: { bookings: bookingStorage.read() } as Partial<ReturnType<typeof rootReducer>>,
+    preloadedState: { bookings: bookingStorage.read() } as Partial<AppState>,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
-        thunk: { extraArgument: { bookingStorage, retryDelaysMs: options.retryDelaysMs } },
+        thunk: { extraArgument: extra },
         serializableCheck: {
           ignoredActions: [
             FLUSH,
@@ -123,12 +135,26 @@ export function makeStore(options: StoreOptions = {}) {
           ignoredPaths: [`${bookingsSlice.reducerPath}.items`],
         },
       })
-        .concat(hotelMiddleware)
+        .concat(apiSlot)
         .concat(options.middleware ?? []),
   });
   // manualPersist (in redux-persist 6, missing from its types) makes the persistor without dispatching PERSIST.
   const persistor = persistStore(store, options.persist === false ? ({ manualPersist: true } as PersistorOptions) : undefined);
-  return { store, persistor, bookingStorage };
+
+  /**
+   * Puts the bookings API and its source into the store, once: the source is the hotel's server or
+   * this browser's storage, whichever the store was made for (`offers`).
+   */
+  function attachApi(api: BookingsApi, source: BookingSource, sourceMiddleware: Middleware[] = []): void {
+    if (extra.source) return;
+    extra.source = source;
+    plugApi?.(
+      (storeApi) => (next) =>
+        [api.middleware as Middleware, ...sourceMiddleware].reduceRight((inner, middleware) => middleware(storeApi)(inner), next),
+    );
+    store.replaceReducer(combineReducers({ ...reducers, [api.reducerPath]: api.reducer }) as unknown as typeof rootReducer);
+  }
+  return { store, persistor, bookingStorage, attachApi };
 }
 
 /**
@@ -144,7 +170,7 @@ export function stateBeforeStorage(): RootState {
     setItem: () => Promise.resolve(),
     removeItem: () => Promise.resolve(),
   };
-  return combineReducers(makeReducers(createBookingStorage(), unused))(undefined, { type: PERSIST });
+  return combineReducers(makeReducers(createBookingStorage(), unused, browserOffers))(undefined, { type: PERSIST });
 }
 
 export type AppStore = ReturnType<typeof makeStore>['store'];

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { paths } from '../shared/paths';
-import { loadStore } from './screens';
+import { loadStore, screensAskingTheApi } from './screens';
 
 type LazyRoute = Awaited<ReturnType<Extract<RouteObject['lazy'], (...args: never[]) => unknown>>>;
 
@@ -19,7 +19,8 @@ function wrap(Screen: ComponentType, StoreProvider: ComponentType<{ children: Re
 
 /**
  * Every lazily loaded screen but the home page loads the store chunk beside its own chunk and
- * renders inside its Provider, so the home page's JavaScript holds no Redux code at all.
+ * renders inside its Provider, so the home page's JavaScript holds no Redux code at all. The
+ * screens that ask the bookings API also wait for it (and its source) to join the store.
  * Tests render the plain routes inside their own Provider instead.
  */
 export function withStore(routes: RouteObject[]): RouteObject[] {
@@ -32,7 +33,11 @@ export function withStore(routes: RouteObject[]): RouteObject[] {
     return {
       ...next,
       lazy: async () => {
-        const [screen, { StoreProvider }] = await Promise.all([(lazy as () => Promise<LazyRoute>)(), loadStore()]);
+        const [screen, { StoreProvider }] = await Promise.all([
+          (lazy as () => Promise<LazyRoute>)(),
+          // The build's stand-in store (scripts/prerender) has the API from the start: no apiReady.
+          loadStore().then((m) => ('apiReady' in m && screensAskingTheApi.has(route.path ?? '') ? m.apiReady().then(() => m) : m)),
+        ]);
         return screen.Component ? { ...screen, Component: wrap(screen.Component, StoreProvider) } : screen;
       },
     } as RouteObject;

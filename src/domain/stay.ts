@@ -58,3 +58,48 @@ export function roomsLeftMessage(roomId: string, left: number): string {
   if (left <= 0) return `No ${title}s are left for those dates.`;
   return left === 1 ? `Only 1 ${title} is left for those dates.` : `Only ${left} ${title}s are left for those dates.`;
 }
+
+/** What a guest has chosen on the booking screen, in the form the selection keeps it. */
+export interface ChosenStay {
+  roomId: string | null;
+  packageIndex: number | null;
+  roomCount: number;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+/** What the guest sees on the confirmation screen, before and after the booking is stored. */
+export interface StaySummary {
+  roomName: string;
+  checkIn: string | null;
+  checkOut: string | null;
+  rooms: number;
+  nights: number;
+  /** Discounted price per room per night; null when no package was chosen. */
+  nightlyPrice: number | null;
+  totalPrice: number;
+}
+
+/** The chosen stay as the guest is shown it, and as this browser stores it when it keeps the booking. */
+export function summarizeStay(stay: ChosenStay): StaySummary {
+  const room = findRoom(stay.roomId);
+  const nightlyPrice = findPackage(stay.roomId, stay.packageIndex)?.discountPrice ?? null;
+  const rooms = room ? stay.roomCount : 0;
+  const nights = nightsBetween(stay.startDate, stay.endDate);
+  return {
+    roomName: room?.title ?? fallbackRoomName,
+    checkIn: stay.startDate,
+    checkOut: stay.endDate,
+    rooms,
+    nights,
+    nightlyPrice,
+    totalPrice: stayTotal(nightlyPrice, rooms, nights),
+  };
+}
+
+/** A stay the hotel can take: a room, a package, at least one room and one night. */
+export function isCompleteStay(stay: ChosenStay): boolean {
+  return (
+    findPackage(stay.roomId, stay.packageIndex) !== undefined && stay.roomCount >= 1 && nightsBetween(stay.startDate, stay.endDate) > 0
+  );
+}

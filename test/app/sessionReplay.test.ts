@@ -1,6 +1,5 @@
 import { compose } from '@reduxjs/toolkit';
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
-import { makeStore } from '../../src/app/store';
 import type { AppStore, RootState } from '../../src/app/store';
 import { createBookingStorage } from '../../src/features/bookings/bookingStorage';
 import { changeBookingEmail, deleteBooking } from '../../src/features/bookings/bookingsThunks';
@@ -8,6 +7,7 @@ import { bookingStarted } from '../../src/features/confirmation/confirmationSlic
 import { confirmationOpened, draftSubmitted } from '../../src/features/confirmation/confirmationThunks';
 import { datesChosen, roomCountChosen } from '../../src/features/selection/selectionSlice';
 import site from '../../src/shared/site.json';
+import { makeTestStore } from '../testUtils';
 
 /** A Storage of its own, starting empty, so that the replay reads nothing the recording wrote. */
 function memoryStorage(): Storage {
@@ -56,7 +56,7 @@ async function bookTwiceChangeAndDelete(store: AppStore): Promise<void> {
     store.dispatch(confirmationOpened());
     const result = await store.dispatch(draftSubmitted(email));
     if (!draftSubmitted.fulfilled.match(result)) throw new Error('the booking was not confirmed');
-    return result.payload.bookingId;
+    return result.payload.booking.bookingId;
   };
   const first = await bookOne('executive', 2, 'first@example.com');
   const second = await bookOne('deluxe', 1, 'second@example.com');
@@ -67,7 +67,7 @@ async function bookTwiceChangeAndDelete(store: AppStore): Promise<void> {
 describe('a recorded session replays into a fresh store (Redux DevTools export and import)', () => {
   it('gives the same state after every action, with the actions round-tripped through JSON', async () => {
     const { steps, middleware } = recorder();
-    const { store } = makeStore({ middleware: [middleware] });
+    const { store } = makeTestStore({ middleware: [middleware] });
     await rehydrated(store);
     await bookTwiceChangeAndDelete(store);
 
@@ -93,14 +93,19 @@ describe('a recorded session replays into a fresh store (Redux DevTools export a
     // The replaying store reads nothing (its own empty storage, no PERSIST of its own), as DevTools
     // replays from the initial state.
     const storage = memoryStorage();
-    const { store: replay } = makeStore({
+    const { store: replay } = makeTestStore({
       bookingStorage: createBookingStorage(() => storage),
       getSessionStorage: () => storage,
       persist: false,
     });
+    // The bookings API joins the recorded store after its first actions (as in the page, when a
+    // screen first needs it) and the replaying store from the start: its cache is compared once
+    // the recording holds it, the app's own state at every step.
+    const withoutApi = (state: object) => Object.fromEntries(Object.entries(state).filter(([key]) => key !== 'bookingsApi'));
     exported.forEach((action, index) => {
       replay.dispatch(action);
-      expect(replay.getState()).toEqual(steps[index]!.state);
+      const recorded = steps[index]!.state;
+      expect('bookingsApi' in recorded ? replay.getState() : withoutApi(replay.getState())).toEqual(recorded);
     });
     expect(replay.getState()).toEqual(finalState);
     // Replaying only recomputes state: nothing reaches the replaying store's storage.

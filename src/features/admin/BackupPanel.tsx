@@ -1,66 +1,103 @@
 import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { bookingsToCsv, bookingsToJson, maxBackupBytes, restoreBookings } from '../bookings/bookingsBackup';
-import type { RestoreResult } from '../bookings/bookingsBackup';
-import { selectBookings } from '../bookings/bookingsSlice';
+import { useExportBookingsMutation, useImportBackupMutation } from '../../api/bookingsApi';
+import { describeError } from '../../api/requestErrors';
+import type { Offers } from '../../api/offers';
+import type { ExportFormat, ImportOutcome } from '../../api/source';
+import { useAppSelector } from '../../shared/hooks';
+import { selectOffers } from '../../shared/offers';
 import { useHydrated, wakingProps } from '../../shared/useHydrated';
+import { maxBackupBytes } from '../bookings/bookingsBackup';
 import { datedFileName, downloadText } from './download';
 
-type Feedback = { tone: 'success' | 'error'; text: string } | null;
+type Feedback = { tone: 'success'; outcome: ImportOutcome } | { tone: 'error'; text: string } | null;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function restoredMessage({ added, skipped, unreadable }: RestoreResult): string {
-  let text = `Backup restored: ${plural(added, 'booking', 'bookings')} added, ${skipped} skipped because ${skipped === 1 ? 'it was' : 'they were'} already here.`;
-  if (unreadable > 0)
-    text += ` ${plural(unreadable, 'entry', 'entries')} in the file could not be read and ${unreadable === 1 ? 'was' : 'were'} left out.`;
-  return text;
+/** The panel's words for where the bookings are kept: this browser alone, or the hotel. */
+const wordsFor: Record<Offers['keeper'], { title: string; about: string; json: string; upload: string; busy: string; nothing: string }> = {
+  browser: {
+    title: 'Back up and restore',
+    about:
+      'Bookings live only in this browser. Download a copy now and then: CSV opens in a spreadsheet, the JSON backup can be restored here or in another browser. Restoring adds the bookings that are missing and never changes or removes the ones already here.',
+    json: 'Download JSON backup',
+    upload: 'Restore JSON backup',
+    busy: 'Restoring…',
+    nothing: 'Nothing was changed.',
+  },
+  hotel: {
+    title: 'Export and import',
+    about:
+      'Download every booking the hotel holds: CSV opens in a spreadsheet, JSON keeps every field. A JSON backup made on a browser-only copy of this site can be imported here: bookings the hotel already has are left as they are.',
+    json: 'Download JSON',
+    upload: 'Import a browser backup',
+    busy: 'Importing…',
+    nothing: 'Nothing was imported.',
+  },
+};
+
+function unreadableNote(unreadable: number): string {
+  return unreadable > 0
+    ? ` ${plural(unreadable, 'entry', 'entries')} in the file could not be read and ${unreadable === 1 ? 'was' : 'were'} left out.`
+    : '';
 }
 
-/** Export for spreadsheets and for safe keeping, and a restore that only ever adds bookings. */
+function outcomeMessage(keeper: Offers['keeper'], { added, skipped, unreadable, refused }: ImportOutcome): string {
+  if (keeper === 'browser')
+    return `Backup restored: ${plural(added, 'booking', 'bookings')} added, ${skipped} skipped because ${skipped === 1 ? 'it was' : 'they were'} already here.${unreadableNote(unreadable)}`;
+  const notTaken = refused.length > 0 ? ` ${plural(refused.length, 'booking was', 'bookings were')} not imported:` : '';
+  return `Imported ${plural(added, 'booking', 'bookings')}.${unreadableNote(unreadable)}${notTaken}`;
+}
+
+/** Every booking as a download (CSV for spreadsheets, JSON to keep), and a JSON backup taken in: only ever adding bookings. */
 export function BackupPanel() {
-  const dispatch = useAppDispatch();
-  const bookings = useAppSelector(selectBookings);
+  const { keeper } = useAppSelector(selectOffers);
+  const words = wordsFor[keeper];
+  const [importBackup, { isLoading: busy }] = useImportBackupMutation();
+  const [exportBookings] = useExportBookingsMutation();
   const [feedback, setFeedback] = useState<Feedback>(null);
-  const [busy, setBusy] = useState(false);
   const inputId = useId();
   // The build prerenders this panel: its buttons wait for React (see wakingProps), and the file
   // input comes with it (a file chosen before would be read by nothing).
   const waking = !useHydrated();
 
-  async function restore(event: ChangeEvent<HTMLInputElement>) {
+  async function download(format: ExportFormat) {
+    const result = await exportBookings(format);
+    if (result.error) {
+      setFeedback({ tone: 'error', text: describeError(result.error, 'The bookings could not be downloaded. Please try again.') });
+      return;
+    }
+    const stem = format === 'json' && keeper === 'browser' ? 'hotel-bookings-backup' : 'hotel-bookings';
+    downloadText(datedFileName(stem, format), result.data, format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json');
+  }
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const file = input.files?.[0];
     // Clearing lets the same file be chosen again after fixing it.
     input.value = '';
     if (!file) return;
     if (file.size > maxBackupBytes) {
-      setFeedback({ tone: 'error', text: 'This file is too large to be a bookings backup. Nothing was changed.' });
+      setFeedback({ tone: 'error', text: `This file is too large to be a bookings backup. ${words.nothing}` });
       return;
     }
-    setBusy(true);
     setFeedback(null);
-    const result = await dispatch(restoreBookings(await file.text()));
-    setBusy(false);
-    if (restoreBookings.fulfilled.match(result)) setFeedback({ tone: 'success', text: restoredMessage(result.payload) });
-    else setFeedback({ tone: 'error', text: result.payload?.message ?? 'The backup could not be restored. Nothing was changed.' });
+    const result = await importBackup(await file.text());
+    if (result.error) setFeedback({ tone: 'error', text: describeError(result.error, `The backup could not be read. ${words.nothing}`) });
+    else setFeedback({ tone: 'success', outcome: result.data });
   }
 
   return (
     <section className="card admin-backup" aria-labelledby="backup-title">
-      <h2 id="backup-title">Back up and restore</h2>
-      <p>
-        Bookings live only in this browser. Download a copy now and then: CSV opens in a spreadsheet, the JSON backup can be restored here
-        or in another browser. Restoring adds the bookings that are missing and never changes or removes the ones already here.
-      </p>
+      <h2 id="backup-title">{words.title}</h2>
+      <p>{words.about}</p>
       <div className="button-row">
         <button
           type="button"
           className="button button--secondary"
           disabled={waking}
           {...wakingProps(waking)}
-          onClick={() => downloadText(datedFileName('hotel-bookings', 'csv'), bookingsToCsv(bookings), 'text/csv;charset=utf-8')}
+          onClick={() => void download('csv')}
         >
           Download CSV
         </button>
@@ -69,9 +106,9 @@ export function BackupPanel() {
           className="button button--secondary"
           disabled={waking}
           {...wakingProps(waking)}
-          onClick={() => downloadText(datedFileName('hotel-bookings-backup', 'json'), bookingsToJson(bookings), 'application/json')}
+          onClick={() => void download('json')}
         >
-          Download JSON backup
+          {words.json}
         </button>
         <span className="admin-restore">
           {!waking && (
@@ -81,16 +118,31 @@ export function BackupPanel() {
               accept=".json,application/json"
               className="visually-hidden"
               disabled={busy}
-              onChange={(event) => void restore(event)}
+              onChange={(event) => void upload(event)}
             />
           )}
           <label htmlFor={inputId} className="button" aria-disabled={busy || undefined}>
-            {busy ? 'Restoring…' : 'Restore JSON backup'}
+            {busy ? words.busy : words.upload}
           </label>
         </span>
       </div>
       {/* Present from the start so that screen readers announce what appears in it. */}
-      <div role="status">{feedback?.tone === 'success' && <p className="notice notice--success admin-feedback">{feedback.text}</p>}</div>
+      <div role="status">
+        {feedback?.tone === 'success' && (
+          <div className="notice notice--success admin-feedback">
+            <p>{outcomeMessage(keeper, feedback.outcome)}</p>
+            {feedback.outcome.refused.length > 0 && (
+              <ul className="admin-conflicts">
+                {feedback.outcome.refused.map((conflict, index) => (
+                  <li key={`${conflict.bookingId}-${index}`}>
+                    {conflict.bookingId}: {conflict.reason}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </div>
       {feedback?.tone === 'error' && (
         <p role="alert" className="notice notice--error admin-feedback">
           {feedback.text}

@@ -1,7 +1,7 @@
-import { describeError } from '../hotel/serverErrors';
+import { describeError } from '../../api/requestErrors';
 import { addDays, formatDisplayDate } from '../../domain/dates';
-import { useGetOccupancyQuery } from './adminApi';
-import type { Occupancy } from './adminApi';
+import { useGetOccupancyQuery } from '../../api/bookingsApi';
+import type { OccupancyReply as Occupancy } from '../../domain/wire';
 
 /** Nights ahead that the panel shows, today first. */
 export const occupancyNights = 60;

@@ -1,7 +1,7 @@
-import { describeError } from '../hotel/serverErrors';
+import { describeError } from '../../api/requestErrors';
 import { formatDisplayDateTime } from '../../domain/dates';
-import { useGetAuditQuery } from './adminApi';
-import type { AuditEntry } from './adminApi';
+import { useGetAuditQuery } from '../../api/bookingsApi';
+import type { AuditEntry } from '../../domain/wire';
 
 const actions: Record<string, string> = {
   delete: 'deleted',

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
-import { isUnreachable, serverMessage } from '../hotel/serverErrors';
-import { useGetAvailabilityQuery } from './availabilityApi';
-import type { RoomsLeft, Stay } from './availabilityApi';
+import { isUnreachable, serverMessage } from '../../api/requestErrors';
+import { useGetAvailabilityQuery } from '../../api/bookingsApi';
+import type { RoomsLeft, Stay } from './roomsLeft';
 
 interface AvailabilityFeedProps extends Stay {
   /** Called with the rooms left for these dates, and with null while they are not known. */
@@ -9,7 +9,7 @@ interface AvailabilityFeedProps extends Stay {
 }
 
 /**
- * Hotel mode: asks the hotel how many rooms of each type are free for the chosen dates, reports
+ * Where the source offers it (the hotel): asks how many rooms of each type are free for the chosen dates, reports
  * them to the booking screen, and says what is going on. It is its own chunk, loaded after the
  * page is hydrated, so that the prerendered booking screen and its budget carry no RTK Query code.
  */

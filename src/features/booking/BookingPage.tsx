@@ -18,8 +18,8 @@ import {
   selectionReset,
 } from '../selection/selectionSlice';
 import { formatDisplayDate, nightsBetween } from '../../domain/dates';
-import { isHotelMode } from '../../shared/hotelMode';
-import type { RoomsLeft } from './availabilityApi';
+import { selectOffers } from '../../shared/offers';
+import type { RoomsLeft } from './roomsLeft';
 import { DateRangeSlot } from './DateRangeSlot';
 import { PackageCard, roomCountSelectId } from './PackageCard';
 import { RoomSection } from './RoomSection';
@@ -28,7 +28,7 @@ import './booking.css';
 // The date field's frame and placeholder; the picker's own styles come with its code.
 import './dateRange.css';
 
-// Hotel mode only, and only once React owns the page: the prerendered screen never shows it.
+// Only where the source offers rooms left (the hotel), and only once React owns the page: the prerendered screen never shows it.
 const AvailabilityFeed = lazy(() =>
   import(/* webpackChunkName: "availability" */ './AvailabilityFeed').then((m) => ({ default: m.AvailabilityFeed })),
 );
@@ -45,9 +45,10 @@ export function BookingScreen() {
   const [searched, setSearched] = useState(false);
   const nights = nightsBetween(selection.startDate, selection.endDate);
   const showStay = searched && nights > 0;
-  // Hotel mode: rooms left for the chosen dates, as the hotel last said (null until it answers).
+  const offers = useAppSelector(selectOffers);
+  // Rooms left for the chosen dates, as the hotel last said (null until it answers).
   const hydrated = useHydrated();
-  const askHotel = isHotelMode() && hydrated && nights > 0;
+  const askHotel = offers.roomsLeft && hydrated && nights > 0;
   const [roomsLeft, setRoomsLeft] = useState<RoomsLeft | null>(null);
   const onRoomsLeft = useCallback(
     (left: RoomsLeft | null) => {
@@ -82,8 +83,8 @@ export function BookingScreen() {
   return (
     <div className="page booking">
       <h1>Book a Room</h1>
-      {/* In hotel mode the hotel keeps the bookings: a browser refusing storage loses only its own copy. */}
-      {!storageAvailable && !isHotelMode() && (
+      {/* Where the hotel keeps the bookings, a browser refusing storage loses only its own copy. */}
+      {!storageAvailable && offers.keeper === 'browser' && (
         <p className="notice notice--error" role="alert">
           {saveFailureMessage('unavailable')}
         </p>

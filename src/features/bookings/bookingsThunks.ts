@@ -1,13 +1,14 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
+import type { SourceHolder } from '../../api/source';
 import type { BookingRecord } from '../../domain/bookingRecord';
 import { withBookingAdded, withBookingDeleted, withEmailChanged } from './bookingList';
 import { bookingConfirmed, bookingDeleted, bookingEmailChanged } from './bookingsSlice';
 import { BookingSaveError } from './bookingStorage';
 import type { BookingStorage, SaveFailure } from './bookingStorage';
 
-export interface ThunkExtra {
+export interface ThunkExtra extends SourceHolder {
   bookingStorage: BookingStorage;
-  /** Hotel mode: the waits before each new try at reaching the server (see makeStore). */
+  /** The waits before each new try at reaching the hotel (see makeStore). */
   retryDelaysMs?: readonly number[];
 }
 

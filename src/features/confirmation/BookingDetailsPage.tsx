@@ -1,15 +1,17 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../shared/paths';
+import type { Confirmed } from '../../api/source';
+import { customerBookingPath, paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { Pending } from '../../shared/Pending';
+import { selectOffers } from '../../shared/offers';
 import { selectBookingById, selectStorageAvailable } from '../bookings/bookingsSlice';
 import { saveFailureMessage } from '../bookings/bookingsThunks';
 import { selectSelection } from '../selection/selectionSlice';
 import { ConfirmForm } from './ConfirmForm';
 import { confirmedAlert, confirmedMessage, selectSessionRestored } from './confirmationShared';
-import { selectConfirmedBookingId, selectPendingBookingId } from './confirmationSlice';
-import { confirmationOpened, draftSubmitted } from './confirmationThunks';
-import { Pending } from '../../shared/Pending';
+import { selectConfirmRetry, selectConfirmedBookingId, selectPendingBookingId } from './confirmationSlice';
+import { confirmationOpened, draftSubmitted, selectCanConfirm } from './confirmationThunks';
 import { StayDetails } from './StayDetails';
 import { summarizeRecord, summarizeSelection } from './staySummary';
 import './confirmation.css';
@@ -17,14 +19,24 @@ import './confirmation.css';
 /** Shown, unseen, in the Booking ID's place until the session is read back: an ID of the usual length. */
 const typicalBookingId = 'BK000000';
 
+/**
+ * Booking Confirmation: Confirm Booking sends the draft to the bookings API, and only its answer
+ * confirms it (this browser's storage, or the hotel, which may store it under a free Booking ID:
+ * the screen then shows that one).
+ */
 export function BookingDetailsPage() {
   const dispatch = useAppDispatch();
+  const offers = useAppSelector(selectOffers);
   const restored = useAppSelector(selectSessionRestored);
   const pendingId = useAppSelector(selectPendingBookingId);
   const confirmedId = useAppSelector(selectConfirmedBookingId);
-  const confirmedRecord = useAppSelector((state) => (confirmedId ? selectBookingById(state, confirmedId) : undefined));
+  const storedRecord = useAppSelector((state) => (confirmedId ? selectBookingById(state, confirmedId) : undefined));
   const selection = useAppSelector(selectSelection);
+  const canConfirm = useAppSelector(selectCanConfirm);
+  const retry = useAppSelector(selectConfirmRetry);
   const storageAvailable = useAppSelector(selectStorageAvailable);
+  // What was confirmed here, for when this browser could not keep its own copy (the hotel has it).
+  const [confirmed, setConfirmed] = useState<Confirmed | null>(null);
   const success = useRef<HTMLParagraphElement>(null);
   const confirmedHere = useRef(false);
 
@@ -41,11 +53,13 @@ export function BookingDetailsPage() {
     const result = await dispatch(draftSubmitted(email));
     if (draftSubmitted.rejected.match(result)) return result.payload?.message ?? saveFailureMessage('unknown');
     confirmedHere.current = true;
+    setConfirmed(result.payload);
     window.alert(confirmedAlert);
     return null;
   }
 
   const bookingId = confirmedId ?? pendingId;
+  const confirmedRecord = storedRecord ?? (confirmed?.booking.bookingId === confirmedId ? confirmed?.booking : undefined);
   // Until the session is read back (always so in the page the build prerendered) the screen shows
   // its card with every value holding its place unseen, so nothing moves when they show.
   const ready = restored && bookingId !== null;
@@ -53,7 +67,7 @@ export function BookingDetailsPage() {
     <section className="page page--narrow confirmation" aria-labelledby="page-title">
       <title>Booking Confirmation</title>
       <h1 id="page-title">Booking Confirmation</h1>
-      {!storageAvailable && (
+      {!storageAvailable && offers.keeper === 'browser' && (
         <p className="notice notice--error" role="alert">
           {saveFailureMessage('unavailable')}
         </p>
@@ -72,12 +86,48 @@ export function BookingDetailsPage() {
               <p className="notice notice--success" role="status" tabIndex={-1} ref={success}>
                 {confirmedMessage}
               </p>
-              <Link className="button" to={paths.adminBookings}>
-                View All Bookings
+              {confirmed && !confirmed.keptHere && (
+                <p className="notice">
+                  The hotel has your booking, but this browser could not keep a copy of it. Please note your Booking ID: you can look the
+                  booking up with it and your email in the Booking Portal.
+                </p>
+              )}
+              <div className="button-row">
+                <Link className="button" to={paths.adminBookings}>
+                  View All Bookings
+                </Link>
+                {/* From any device, the hotel shows the guest their booking; this browser's copy is on View All Bookings. */}
+                {offers.lookupByEmail && (
+                  <Link className="button button--secondary" to={customerBookingPath(confirmedId)}>
+                    View Your Booking
+                  </Link>
+                )}
+              </div>
+            </div>
+          ) : canConfirm || !ready ? (
+            <>
+              <ConfirmForm onConfirm={confirm} waiting={!ready} />
+              {/* Only the hotel can be out of reach. Present from the start so that screen readers announce each new try. */}
+              {offers.keeper === 'hotel' && (
+                <>
+                  <p role="status" className="confirmation__retry">
+                    {retry ? `Still trying to reach the hotel… (try ${retry.nextTry} of ${retry.tries})` : ''}
+                  </p>
+                  <p>
+                    <Link to={paths.booking}>Change dates or rooms</Link>
+                  </p>
+                </>
+              )}
+            </>
+          ) : (
+            <div className="confirmation__choose">
+              <p className="notice notice--error">
+                To book with the hotel, please choose your check-in and check-out dates and at least one room on the booking screen first.
+              </p>
+              <Link className="button" to={paths.booking}>
+                Choose dates and rooms
               </Link>
             </div>
-          ) : (
-            <ConfirmForm onConfirm={confirm} waiting={!ready} />
           )}
         </div>
       </Pending>

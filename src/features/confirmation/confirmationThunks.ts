@@ -1,70 +1,93 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
+import { bookingsApi } from '../../api/bookingsApi';
+import { isUnreachable, serverMessage } from '../../api/requestErrors';
+import type { Confirmed, ConfirmRequest } from '../../api/source';
 import type { AppDispatch, RootState } from '../../app/store';
 import { makeBookingId } from '../../domain/bookingId';
-import type { BookingRecord } from '../../domain/bookingRecord';
-import { confirmBooking, saveFailureMessage } from '../bookings/bookingsThunks';
+import { isCompleteStay } from '../../domain/stay';
 import type { ThunkExtra } from '../bookings/bookingsThunks';
-import type { SaveFailure } from '../bookings/bookingStorage';
 import { selectionCleared } from '../selection/selectionSlice';
-import { draftConfirmed, draftOpened } from './confirmationSlice';
-import { summarizeSelection } from './staySummary';
+import { draftConfirmed, draftNotConfirmed, draftOpened, hotelUnreachable } from './confirmationSlice';
+import { makeDraftId, makeGuestKey } from './draftKeys';
 
-type SaveProblem = { kind: SaveFailure; message: string };
+/** Waits before the second, third and fourth try when the hotel does not answer. */
+export const confirmRetryDelaysMs: readonly number[] = [1000, 2000, 4000];
+
+export const notReachedMessage = 'We could not reach the hotel; your booking is not confirmed yet. Please try again.';
+const refusedMessage = 'The booking could not be confirmed. Please try again.';
 
 function takenIds(state: RootState): Set<string> {
   return new Set(state.bookings.items.map((b) => b.bookingId));
 }
 
+/** Whether Confirm Booking can be offered for this selection: the hotel needs dates and a room; this browser takes any. */
+export const selectCanConfirm = (state: RootState) => state.offers.incompleteStays || isCompleteStay(state.selection);
+
 /**
- * Runs when the confirmation screen opens: keeps the draft's ID (so a reload shows the same one)
- * unless a stored booking has taken it meanwhile, and makes one only when there is none.
+ * Runs when the confirmation screen opens: keeps the draft (its Booking ID, draft ID and guest
+ * key), so that a reload shows the same ID and a retry sends the same draft, unless a stored
+ * booking has taken the ID meanwhile; makes a new one only when there is none.
  */
 export const confirmationOpened = () => (dispatch: AppDispatch, getState: () => RootState) => {
   const state = getState();
-  const { pendingBookingId, confirmedBookingId } = state.confirmation;
+  const { pendingBookingId, confirmedBookingId, draftId, guestKey } = state.confirmation;
   const taken = takenIds(state);
   // A confirmed booking stays on screen while it is stored; once deleted (say by the admin), start afresh.
   if (confirmedBookingId !== null && taken.has(confirmedBookingId)) return;
-  if (confirmedBookingId === null && pendingBookingId !== null && !taken.has(pendingBookingId)) return;
-  dispatch(draftOpened({ bookingId: makeBookingId(taken) }));
+  if (confirmedBookingId === null && pendingBookingId !== null && !taken.has(pendingBookingId) && draftId && guestKey) return;
+  dispatch(draftOpened({ bookingId: makeBookingId(taken), draftId: makeDraftId(), guestKey: makeGuestKey() }));
 };
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const createConfirmThunk = createAsyncThunk.withTypes<{
   state: RootState;
   dispatch: AppDispatch;
   extra: ThunkExtra;
-  rejectValue: SaveProblem;
+  rejectValue: { message: string };
 }>();
 
 /**
- * Confirm Booking: builds the record from the selection, stores it (storage first, via
- * confirmBooking), then marks the draft confirmed and clears the selection for the next booking.
- * A second call after success finds no pending draft and stores nothing.
+ * Confirm Booking: sends the draft to the bookings API, and only its answer confirms. With no
+ * answer from the hotel (network, 502/503/504) the same draft is sent again after each of the
+ * waits, so it is stored once however many arrive. A refusal ends at once with its message; a
+ * Booking ID another booking took meanwhile gets a fresh one for the guest to confirm. Once
+ * confirmed, the selection is cleared for the next booking; a second call finds no draft.
  */
-export const draftSubmitted = createConfirmThunk('confirmation/submit', async (email: string, { dispatch, getState, rejectWithValue }) => {
-  const state = getState();
-  const bookingId = state.confirmation.pendingBookingId;
-  if (bookingId === null)
-    return rejectWithValue({ kind: 'unknown', message: 'This booking has no Booking ID yet. Please reload the page and try again.' });
-  const summary = summarizeSelection(state.selection);
-  const record: BookingRecord = {
-    bookingId,
-    roomName: summary.roomName,
-    checkIn: summary.checkIn,
-    checkOut: summary.checkOut,
-    totalPrice: summary.totalPrice,
-    email: email.trim(),
-    rooms: summary.rooms,
-    createdAt: new Date().toISOString(),
-  };
-  const result = await dispatch(confirmBooking(record));
-  if (confirmBooking.rejected.match(result)) {
-    // The ID went to another booking meanwhile: offer a fresh one for the guest to confirm.
-    if (result.payload?.kind === 'taken')
-      dispatch(draftOpened({ bookingId: makeBookingId(new Set([...takenIds(getState()), bookingId])) }));
-    return rejectWithValue(result.payload ?? { kind: 'unknown', message: saveFailureMessage('unknown') });
-  }
-  dispatch(draftConfirmed(bookingId));
-  dispatch(selectionCleared());
-  return record;
-});
+export const draftSubmitted = createConfirmThunk(
+  'confirmation/submit',
+  async (email: string, { dispatch, getState, extra, rejectWithValue }) => {
+    const { confirmation, selection } = getState();
+    const { pendingBookingId: bookingId, draftId, guestKey } = confirmation;
+    if (bookingId === null || draftId === null || guestKey === null)
+      return rejectWithValue({ message: 'This booking has no Booking ID yet. Please reload the page and try again.' });
+    if (!selectCanConfirm(getState())) return rejectWithValue({ message: 'Please choose your dates and at least one room first.' });
+
+    const request: ConfirmRequest = { bookingId, draftId, guestKey, email: email.trim(), stay: selection };
+    const delays = extra.retryDelaysMs ?? confirmRetryDelaysMs;
+    for (let attempt = 0; ; attempt++) {
+      const result = await dispatch(bookingsApi.endpoints.confirmBooking.initiate(request));
+      if (result.data) {
+        dispatch(draftConfirmed(result.data.booking.bookingId));
+        dispatch(selectionCleared());
+        return result.data satisfies Confirmed;
+      }
+      const unreachable = isUnreachable(result.error);
+      if (!unreachable || attempt >= delays.length) {
+        dispatch(draftNotConfirmed());
+        // The ID went to another booking meanwhile (another tab): offer a fresh one to confirm.
+        if ((result.error as { data?: { kind?: string } } | undefined)?.data?.kind === 'taken')
+          dispatch(
+            draftOpened({
+              bookingId: makeBookingId(new Set([...takenIds(getState()), bookingId])),
+              draftId: makeDraftId(),
+              guestKey: makeGuestKey(),
+            }),
+          );
+        return rejectWithValue({ message: unreachable ? notReachedMessage : (serverMessage(result.error) ?? refusedMessage) });
+      }
+      dispatch(hotelUnreachable({ nextTry: attempt + 2, tries: delays.length + 1 }));
+      await wait(delays[attempt]!);
+    }
+  },
+);

@@ -1,36 +1,14 @@
 import type { BookingRecord } from '../../domain/bookingRecord';
 import { roomsOf } from '../../domain/bookingRecord';
-import { findPackage, findRoom } from '../../domain/rooms';
-import type { SelectionState } from '../selection/selectionSlice';
 import { nightsBetween } from '../../domain/dates';
-import { fallbackRoomName, stayTotal } from '../../domain/stay';
+import { summarizeStay } from '../../domain/stay';
+import type { StaySummary } from '../../domain/stay';
+import type { SelectionState } from '../selection/selectionSlice';
 
-/** What the guest sees on the confirmation screen, before and after the booking is stored. */
-export interface StaySummary {
-  roomName: string;
-  checkIn: string | null;
-  checkOut: string | null;
-  rooms: number;
-  nights: number;
-  /** Discounted price per room per night; null when no package was chosen. */
-  nightlyPrice: number | null;
-  totalPrice: number;
-}
+export type { StaySummary };
 
 export function summarizeSelection(selection: SelectionState): StaySummary {
-  const room = findRoom(selection.roomId);
-  const nightlyPrice = findPackage(selection.roomId, selection.packageIndex)?.discountPrice ?? null;
-  const rooms = room ? selection.roomCount : 0;
-  const nights = nightsBetween(selection.startDate, selection.endDate);
-  return {
-    roomName: room?.title ?? fallbackRoomName,
-    checkIn: selection.startDate,
-    checkOut: selection.endDate,
-    rooms,
-    nights,
-    nightlyPrice,
-    totalPrice: stayTotal(nightlyPrice, rooms, nights),
-  };
+  return summarizeStay(selection);
 }
 
 export function summarizeRecord(record: BookingRecord): StaySummary {

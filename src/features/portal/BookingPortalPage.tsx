@@ -3,7 +3,8 @@ import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { customerBookingPath, paths } from '../../shared/paths';
 import type { CustomerBookingState } from '../../shared/paths';
-import { isHotelMode } from '../../shared/hotelMode';
+import { useAppSelector } from '../../shared/hooks';
+import { selectOffers } from '../../shared/offers';
 import { useHydrated, wakingProps } from '../../shared/useHydrated';
 import './portal.css';
 
@@ -15,8 +16,8 @@ export function normalizeBookingId(typed: string): string {
 export function BookingPortalPage() {
   const navigate = useNavigate();
   const [bookingId, setBookingId] = useState('');
-  // Hotel mode: the hotel shows a booking to whoever knows its ID and the email it was booked with.
-  const hotel = isHotelMode();
+  // The hotel shows a booking to whoever knows its ID and the email it was booked with.
+  const byEmail = useAppSelector(selectOffers).lookupByEmail;
   const [email, setEmail] = useState('');
   const [emailMissing, setEmailMissing] = useState(false);
   const fieldId = useId();
@@ -32,7 +33,7 @@ export function BookingPortalPage() {
       window.alert('Please enter your Booking ID!');
       return;
     }
-    if (!hotel) {
+    if (!byEmail) {
       void navigate(customerBookingPath(id));
       return;
     }
@@ -52,7 +53,7 @@ export function BookingPortalPage() {
         <section className="card portal__guest" aria-labelledby="guest-title">
           <h2 id="guest-title">Find your booking</h2>
           <p>
-            {hotel
+            {byEmail
               ? 'Enter the Booking ID from your confirmation and the email you booked with to see your stay or change your email.'
               : 'Enter the Booking ID from your confirmation to see your stay or change your email.'}
           </p>
@@ -72,7 +73,7 @@ export function BookingPortalPage() {
                 spellCheck={false}
               />
             </div>
-            {hotel && (
+            {byEmail && (
               <div className="field">
                 <label htmlFor={emailId}>Email you booked with</label>
                 <input

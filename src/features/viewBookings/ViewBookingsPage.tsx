@@ -1,61 +1,87 @@
-import { createSelector } from '@reduxjs/toolkit';
 import { useState } from 'react';
+import { useListBookingsQuery } from '../../api/bookingsApi';
+import { describeError } from '../../api/requestErrors';
 import { useAppSelector } from '../../shared/hooks';
-import { selectBookings, selectStorageAvailable } from '../bookings/bookingsSlice';
-import { saveFailureMessage } from '../bookings/bookingsThunks';
 import { formatCount } from '../../shared/money';
+import { selectOffers } from '../../shared/offers';
 import { Pending } from '../../shared/Pending';
-import { useHydrated } from '../../shared/useHydrated';
+import { selectStorageAvailable } from '../bookings/bookingsSlice';
+import { saveFailureMessage } from '../bookings/bookingsThunks';
+import { AdminGate } from '../staff/AdminGate';
 import { BookingCard } from './BookingCard';
 import './viewBookings.css';
 
-/** Storage keeps the oldest first; guests and staff look for the latest. */
-const selectNewestFirst = createSelector([selectBookings], (items) => [...items].reverse());
-
-/** Cards are heavier than table rows, so thousands of bookings are shown a batch at a time. */
+/** Cards are heavier than table rows, so thousands of bookings are shown a batch at a time (each batch one request). */
 export const cardsPerBatch = 60;
 
-export function ViewBookingsPage() {
-  const bookings = useAppSelector(selectNewestFirst);
-  const storageAvailable = useAppSelector(selectStorageAvailable);
-  const [shown, setShown] = useState(cardsPerBatch);
-  // The build prerenders this screen before any bookings are read: it must not say there are none.
-  const hydrated = useHydrated();
-  const visible = bookings.slice(0, shown);
+/** One batch of bookings as cards: each is its own cached request. */
+function CardsBatch({ page }: { page: number }) {
+  const { data } = useListBookingsQuery({ q: '', page, pageSize: cardsPerBatch });
+  return (
+    <>
+      {data?.items.map((booking) => (
+        <li key={booking.bookingId}>
+          <BookingCard booking={booking} />
+        </li>
+      ))}
+    </>
+  );
+}
 
+function Cards() {
+  const [batches, setBatches] = useState(1);
+  // The first batch also says how many there are; CardsBatch below reads it from the same cache entry.
+  const { data, error, isFetching, refetch } = useListBookingsQuery({ q: '', page: 1, pageSize: cardsPerBatch });
+  if (error && !data)
+    return (
+      <div className="notice notice--error hotel-problem" role="alert">
+        <p>{describeError(error, 'The hotel could not list its bookings.')}</p>
+        <button type="button" className="button button--secondary" disabled={isFetching} onClick={() => void refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  // Until the first answer (always so in the prerendered page) the screen must not say there are none.
+  if (!data || data.total === 0)
+    return (
+      <p className="view-bookings__empty">
+        <Pending when={!data}>No rooms have been booked yet.</Pending>
+      </p>
+    );
+  const total = data.totalExact ? formatCount(data.total) : `more than ${formatCount(data.total)}`;
+  const shown = Math.min(batches * cardsPerBatch, data.total);
+  return (
+    <>
+      <p className="view-bookings__count">{data.total === 1 ? '1 booking, newest first' : `${total} bookings, newest first`}</p>
+      <ul className="view-bookings__list">
+        {Array.from({ length: batches }, (_, i) => (
+          <CardsBatch key={i + 1} page={i + 1} />
+        ))}
+      </ul>
+      {shown < data.total && (
+        <p className="view-bookings__more">
+          <button type="button" className="button" onClick={() => setBatches((n) => n + 1)}>
+            Show more bookings
+          </button>
+          <span>
+            Showing {formatCount(shown)} of {total}
+          </span>
+        </p>
+      )}
+    </>
+  );
+}
+
+/** All Booked Rooms: every booking as a card, newest first (for signed-in staff, where the source asks for sign-in). */
+export function ViewBookingsPage() {
+  const offers = useAppSelector(selectOffers);
+  const storageAvailable = useAppSelector(selectStorageAvailable);
   return (
     <section className="page view-bookings" aria-labelledby="page-title">
       <title>All Booked Rooms</title>
       <h1 id="page-title">All Booked Rooms</h1>
-      {!storageAvailable && <p className="notice notice--error">{saveFailureMessage('unavailable')}</p>}
-      {bookings.length === 0 ? (
-        <p className="view-bookings__empty">
-          <Pending when={!hydrated}>No rooms have been booked yet.</Pending>
-        </p>
-      ) : (
-        <>
-          <p className="view-bookings__count">
-            {bookings.length === 1 ? '1 booking, newest first' : `${formatCount(bookings.length)} bookings, newest first`}
-          </p>
-          <ul className="view-bookings__list">
-            {visible.map((booking) => (
-              <li key={booking.bookingId}>
-                <BookingCard booking={booking} />
-              </li>
-            ))}
-          </ul>
-          {shown < bookings.length && (
-            <p className="view-bookings__more">
-              <button type="button" className="button" onClick={() => setShown((n) => n + cardsPerBatch)}>
-                Show more bookings
-              </button>
-              <span>
-                Showing {formatCount(visible.length)} of {formatCount(bookings.length)}
-              </span>
-            </p>
-          )}
-        </>
-      )}
+      {offers.keeper === 'browser' && !storageAvailable && <p className="notice notice--error">{saveFailureMessage('unavailable')}</p>}
+      <AdminGate>{() => <Cards />}</AdminGate>
     </section>
   );
 }

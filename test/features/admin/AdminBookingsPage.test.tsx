@@ -15,7 +15,7 @@ describe('Admin booking dashboard', () => {
     seedBookings(two);
     renderRoute('/admin-bookings');
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Booking Dashboard' })).toBeInTheDocument();
-    const headers = within(screen.getByRole('table'))
+    const headers = within(await screen.findByRole('table'))
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
     expect(headers).toEqual(['Booking ID', 'Email', 'Room', 'Check-In', 'Check-Out', 'Total', 'Status', 'Action']);

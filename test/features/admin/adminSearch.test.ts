@@ -1,4 +1,5 @@
-import { pageWindow, selectAdminSearch } from '../../../src/features/admin/adminSearch';
+import { pageWindow } from '../../../src/features/admin/adminSearch';
+import { selectBookingSearch as selectAdminSearch } from '../../../src/features/bookings/bookingSearch';
 import { bookingDeleted } from '../../../src/features/bookings/bookingsSlice';
 import { makeTestStore, sampleBooking, seedBookings } from '../../testUtils';
 

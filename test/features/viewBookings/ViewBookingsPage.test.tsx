@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderRoute, sampleBooking, seedBookings } from '../../testUtils';
 
 describe('All booked rooms', () => {
@@ -7,7 +7,7 @@ describe('All booked rooms', () => {
     seedBookings([old, sampleBooking({ bookingId: 'BK222222', roomName: 'Suit Room', email: 'ravi@example.com', totalPrice: 12000 })]);
     const { user, router } = renderRoute('/view-bookings');
     expect(await screen.findByRole('heading', { level: 1, name: 'All Booked Rooms' })).toBeInTheDocument();
-    const cards = screen.getAllByRole('article');
+    const cards = await screen.findAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading', { level: 2 }).textContent)).toEqual(['BK222222', 'BK111111']);
     const newest = within(cards[0]!);
     for (const text of ['Confirmed', 'ravi@example.com', 'Suit Room', '12/01/2026', '12/03/2026', '₹12,000'])
@@ -27,7 +27,7 @@ describe('All booked rooms', () => {
     expect(await screen.findAllByRole('article', {}, { timeout: 5000 })).toHaveLength(60);
     await user.click(screen.getByRole('button', { name: 'Show more bookings' }));
     await user.click(screen.getByRole('button', { name: 'Show more bookings' }));
-    expect(screen.getAllByRole('article')).toHaveLength(130);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(130));
     expect(screen.queryByRole('button', { name: 'Show more bookings' })).not.toBeInTheDocument();
   }, 20_000);
 

@@ -1,4 +1,4 @@
-import { describeError, isUnreachable, serverMessage, statusOf, unreachableMessage } from '../../../src/features/hotel/serverErrors';
+import { describeError, isUnreachable, serverMessage, statusOf, unreachableMessage } from '../../src/api/requestErrors';
 
 describe('telling a server that did not answer from one that said no', () => {
   it.each([

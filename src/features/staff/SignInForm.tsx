@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useSignInMutation } from './hotelApi';
-import { describeError } from './serverErrors';
+import { useSignInMutation } from '../../api/bookingsApi';
+import { describeError } from '../../api/requestErrors';
 
 /**
  * The hotel administrator's sign-in. The server answers with its own words ("Wrong name or

@@ -25,9 +25,9 @@ export function isUnreachable(error: RequestError): boolean {
   return status === 502 || status === 503 || status === 504;
 }
 
-/** The server's message for a person, when it sent one. */
+/** The message for a person that came with a refusal: the server's, or this browser's storage's. */
 export function serverMessage(error: RequestError): string | undefined {
-  if (!error || !('status' in error) || typeof error.status !== 'number') return undefined;
+  if (!error || !('status' in error) || (typeof error.status !== 'number' && error.status !== 'CUSTOM_ERROR')) return undefined;
   const data = error.data as { message?: unknown } | null | undefined;
   return typeof data?.message === 'string' && data.message.trim() !== '' ? data.message : undefined;
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { useGetAdminSessionQuery, useSignOutMutation } from './hotelApi';
-import type { AdminSession } from './hotelTypes';
-import { describeError } from './serverErrors';
+import { useGetSessionQuery, useSignOutMutation } from '../../api/bookingsApi';
+import { describeError } from '../../api/requestErrors';
+import { useAppSelector } from '../../shared/hooks';
+import { selectOffers } from '../../shared/offers';
 import { SignInForm } from './SignInForm';
-import './hotel.css';
+import './staff.css';
 
 function SignedInBar({ username }: { username: string }) {
   const [signOut, { isLoading }] = useSignOutMutation();
@@ -34,11 +35,17 @@ function SignedInBar({ username }: { username: string }) {
 }
 
 /**
- * Hotel mode's admin screens show the hotel's bookings only to a signed-in administrator. Until
- * then they show the sign-in form and no booking data at all; no booking is even asked for.
+ * The staff screens. Where the source asks for sign-in (the hotel), they show its bookings only to
+ * a signed-in administrator; until then the sign-in form and no booking data at all (no booking
+ * is even asked for). Where it does not (this browser's own bookings), they show at once.
  */
-export function AdminGate({ children }: { children: (session: AdminSession) => ReactNode }) {
-  const { data: session, error, isLoading, isFetching, refetch } = useGetAdminSessionQuery();
+export function AdminGate({ children }: { children: () => ReactNode }) {
+  const { signIn } = useAppSelector(selectOffers);
+  return signIn ? <SignedIn>{children}</SignedIn> : children();
+}
+
+function SignedIn({ children }: { children: () => ReactNode }) {
+  const { data: session, error, isLoading, isFetching, refetch } = useGetSessionQuery();
   if (isLoading) return <p role="status">Checking whether you are signed in…</p>;
   if (error)
     return (
@@ -53,7 +60,7 @@ export function AdminGate({ children }: { children: (session: AdminSession) => R
   return (
     <>
       <SignedInBar username={session.username} />
-      {children(session)}
+      {children()}
     </>
   );
 }

@@ -1,0 +1,173 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { createApi, fakeBaseQuery, setupListeners } from '@reduxjs/toolkit/query/react';
+import { useDispatch } from 'react-redux';
+import type { BookingRecord } from '../domain/bookingRecord';
+import type { AdminSession, AuditEntry, AvailabilityReply, BookingOutline, OccupancyReply, StayQuery } from '../domain/wire';
+import type {
+  BookingQuery,
+  BookingSource,
+  BookingsPage,
+  Confirmed,
+  ConfirmRequest,
+  EmailChange,
+  ExportFormat,
+  ImportOutcome,
+  ListQuery,
+  SourceError,
+  SourceHolder,
+  SourceResult,
+  StoreAccess,
+} from './source';
+
+/** Everything a change to the bookings can alter on the staff screens. */
+const bookingsChanged = ['Bookings', 'Availability', 'Occupancy', 'Audit'] as const;
+
+const notOffered: SourceError = { status: 'CUSTOM_ERROR', error: 'Not offered', data: { message: 'This site does not offer that.' } };
+
+/**
+ * Runs one call on the store's source (RTK Query's queryFn, the documented way to put a source
+ * other than plain HTTP behind an API). The source is the one the store was made with: the
+ * hotel's server or this browser's storage (app/StoreProvider.tsx chooses).
+ */
+function onSource<T>(call: (source: BookingSource, store: StoreAccess) => Promise<SourceResult<T>> | undefined) {
+  return async (api: StoreAccess & { extra: unknown }): Promise<SourceResult<T>> => {
+    const { source } = api.extra as SourceHolder;
+    const result = source ? await call(source, api) : undefined;
+    if (!result) return { error: notOffered };
+    // A staff call answered 401: the session has ended (expired, or signed out in another tab).
+    if (result.error?.status === 401 && source?.offers.signIn)
+      api.dispatch(bookingsApi.util.upsertQueryData('getSession', undefined, null) as unknown);
+    return result;
+  };
+}
+
+/**
+ * The one API the screens ask for everything about bookings. Its data is cached per argument,
+ * refetched when a change invalidates it, and shows in Redux DevTools, whichever source answers.
+ */
+export const bookingsApi = createApi({
+  reducerPath: 'bookingsApi',
+  baseQuery: fakeBaseQuery<SourceError>(),
+  // A guest whose phone lost signal sees fresh data when it comes back.
+  refetchOnReconnect: true,
+  tagTypes: ['Session', 'Bookings', 'Booking', 'Availability', 'Occupancy', 'Audit'],
+  endpoints: (build) => ({
+    /** The signed-in staff member, or null when nobody is signed in. */
+    getSession: build.query<AdminSession | null, void>({
+      queryFn: (_arg, api) => onSource((source, store) => source.session?.(store))(api),
+      providesTags: ['Session'],
+    }),
+    signIn: build.mutation<AdminSession, { username: string; password: string }>({
+      queryFn: (credentials, api) => onSource((source, store) => source.signIn?.(credentials, store))(api),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(bookingsApi.util.upsertQueryData('getSession', undefined, data));
+      },
+    }),
+    signOut: build.mutation<null, void>({
+      queryFn: (_arg, api) => onSource((source, store) => source.signOut?.(store))(api),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const done = await queryFulfilled.then(
+          () => true,
+          () => false,
+        );
+        if (!done) return;
+        // Nothing the staff member saw stays in this tab's memory after signing out.
+        dispatch(bookingsApi.util.resetApiState());
+        dispatch(bookingsApi.util.upsertQueryData('getSession', undefined, null));
+      },
+    }),
+    getAvailability: build.query<AvailabilityReply, StayQuery>({
+      queryFn: (stay, api) => onSource((source, store) => source.availability?.(stay, store))(api),
+      // Rooms come and go with every booking: a guest returning to the screen sees fresh counts.
+      keepUnusedDataFor: 30,
+      providesTags: ['Availability'],
+    }),
+    /** Confirms the draft: 'taken' in error.data means the Booking ID went to another booking meanwhile. */
+    confirmBooking: build.mutation<Confirmed, ConfirmRequest>({
+      queryFn: (request, api) => onSource((source, store) => source.confirm(request, store))(api),
+      invalidatesTags: ['Availability', 'Bookings', 'Occupancy'],
+    }),
+    /** With the booking's guest key (or in this browser): all of it. Otherwise: that it exists, and its dates. */
+    getBooking: build.query<{ booking: BookingRecord | BookingOutline }, BookingQuery>({
+      queryFn: (query, api) => onSource((source, store) => source.getBooking(query, store))(api),
+      providesTags: ['Booking'],
+    }),
+    /** All of it when the email matches the booking's (any case); otherwise the same 404 as an unknown ID. */
+    lookupBooking: build.query<{ booking: BookingRecord }, { bookingId: string; email: string }>({
+      queryFn: (query, api) => onSource((source, store) => source.lookup?.(query, store))(api),
+      providesTags: ['Booking'],
+    }),
+    changeEmail: build.mutation<{ booking: BookingRecord }, EmailChange>({
+      queryFn: (change, api) => onSource((source, store) => source.changeEmail(change, store))(api),
+      // The screen puts the answer in the cache itself: asking the hotel again would spend the guest's lookups.
+      invalidatesTags: ['Bookings', 'Audit'],
+    }),
+    /** Bookings whose ID, email or room contain `q` (any case), newest first, a page at a time. */
+    listBookings: build.query<BookingsPage, ListQuery>({
+      queryFn: (query, api) => onSource((source, store) => source.list(query, store))(api),
+      providesTags: ['Bookings'],
+    }),
+    deleteBooking: build.mutation<{ bookingId: string }, string>({
+      queryFn: (bookingId, api) => onSource((source, store) => source.remove(bookingId, store))(api),
+      invalidatesTags: [...bookingsChanged, 'Booking'],
+    }),
+    restoreBooking: build.mutation<{ bookingId: string }, string>({
+      queryFn: (bookingId, api) => onSource((source, store) => source.restore?.(bookingId, store))(api),
+      invalidatesTags: [...bookingsChanged, 'Booking'],
+    }),
+    getOccupancy: build.query<OccupancyReply, { days: number }>({
+      queryFn: (query, api) => onSource((source, store) => source.occupancy?.(query, store))(api),
+      providesTags: ['Occupancy'],
+    }),
+    getAudit: build.query<{ items: AuditEntry[] }, void>({
+      queryFn: (_arg, api) => onSource((source, store) => source.audit?.(store))(api),
+      providesTags: ['Audit'],
+    }),
+    /** A JSON backup's text: what the keeper lacks is added, nothing it has is changed. */
+    importBackup: build.mutation<ImportOutcome, string>({
+      queryFn: (text, api) => onSource((source, store) => source.importBackup(text, store))(api),
+      invalidatesTags: [...bookingsChanged, 'Booking'],
+    }),
+    /** Every booking as a file's text, fetched when asked for (a mutation: nothing to keep in the cache). */
+    exportBookings: build.mutation<string, ExportFormat>({
+      queryFn: (format, api) => onSource((source, store) => source.exportBookings(format, store))(api),
+    }),
+  }),
+});
+
+export type BookingsApi = typeof bookingsApi;
+
+export const {
+  useGetSessionQuery,
+  useSignInMutation,
+  useSignOutMutation,
+  useGetAvailabilityQuery,
+  useConfirmBookingMutation,
+  useGetBookingQuery,
+  useLookupBookingQuery,
+  useLazyLookupBookingQuery,
+  useChangeEmailMutation,
+  useListBookingsQuery,
+  useDeleteBookingMutation,
+  useRestoreBookingMutation,
+  useGetOccupancyQuery,
+  useGetAuditQuery,
+  useImportBackupMutation,
+  useExportBookingsMutation,
+} = bookingsApi;
+
+/** A full booking, as opposed to the outline the hotel shows without a key or email. */
+export function isFullBooking(booking: BookingRecord | BookingOutline | undefined): booking is BookingRecord {
+  return booking !== undefined && 'email' in booking;
+}
+
+/** Refetches what is on screen when the tab regains focus or the network returns. */
+export function followBrowserEvents(dispatch: Parameters<typeof setupListeners>[0]): () => void {
+  return setupListeners(dispatch);
+}
+
+/** The store as RTK Query's own cache thunks (util.updateQueryData and the like) see it: with the API's cache. */
+type ApiState = { [path in BookingsApi['reducerPath']]: ReturnType<BookingsApi['reducer']> };
+/** Dispatch for the API's cache thunks; the app's AppDispatch does not name the API's state, which joins the store later. */
+export const useApiDispatch = useDispatch.withTypes<ThunkDispatch<ApiState, unknown, UnknownAction>>();

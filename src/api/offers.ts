@@ -1,0 +1,47 @@
+/**
+ * What a source of bookings can do beyond what every source does (confirm, show one booking,
+ * change its email, list, search, delete, back up). Screens show or leave out their parts by
+ * these, and never ask which mode the site runs in.
+ */
+export interface Offers {
+  /** Where the bookings are kept: only in this browser, or at the hotel (the guest's own copies stay here too). */
+  keeper: 'browser' | 'hotel';
+  /** Staff screens need someone signed in. */
+  signIn: boolean;
+  /** Rooms left for the chosen dates, on the booking screen. */
+  roomsLeft: boolean;
+  /** A booking can be found from any device by its ID and the email it was made with. */
+  lookupByEmail: boolean;
+  /** A deleted booking can be brought back. */
+  undo: boolean;
+  /** Who changed which booking, when. */
+  audit: boolean;
+  /** Rooms taken per night, per room type. */
+  occupancy: boolean;
+  /** A stay without dates or a room can be confirmed (the spec's "Deluxe Room" fallback); a hotel needs both. */
+  incompleteStays: boolean;
+}
+
+/** The bookings kept in this browser only: the site as the specification describes it. */
+export const browserOffers: Offers = {
+  keeper: 'browser',
+  signIn: false,
+  roomsLeft: false,
+  lookupByEmail: false,
+  undo: false,
+  audit: false,
+  occupancy: false,
+  incompleteStays: true,
+};
+
+/** The hotel's server: every booking reaches the hotel, and only signed-in staff manage them. */
+export const hotelOffers: Offers = {
+  keeper: 'hotel',
+  signIn: true,
+  roomsLeft: true,
+  lookupByEmail: true,
+  undo: true,
+  audit: true,
+  occupancy: true,
+  incompleteStays: false,
+};

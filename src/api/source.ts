@@ -1,0 +1,126 @@
+import type { Dispatch, Middleware } from '@reduxjs/toolkit';
+import type { BaseQueryApi, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { BookingsApi } from './bookingsApi';
+import type { BookingRecord } from '../domain/bookingRecord';
+import type { ChosenStay } from '../domain/stay';
+import type { AdminSession, AuditEntry, AvailabilityReply, BookingOutline, OccupancyReply, StayQuery } from '../domain/wire';
+
+import type { Offers } from './offers';
+
+export type { Offers };
+
+/**
+ * How a request failed, in one shape for both sources (RTK Query's own): a number is the
+ * server's status, 'FETCH_ERROR' / 'TIMEOUT_ERROR' no answer at all, 'CUSTOM_ERROR' this
+ * browser's storage refusing. `data.message` is written for a person.
+ */
+export type SourceError = FetchBaseQueryError;
+export type SourceResult<T> = { data: T; error?: undefined } | { error: SourceError; data?: undefined };
+
+/** A refusal from this browser's storage, with its words for the guest. */
+export function storageRefusal(message: string, details: Record<string, unknown> = {}): { error: SourceError } {
+  return { error: { status: 'CUSTOM_ERROR', error: message, data: { message, ...details } } };
+}
+
+export interface ConfirmRequest {
+  /** The Booking ID the guest was shown; the hotel may store the booking under a free one. */
+  bookingId: string;
+  /** The draft's idempotency key: sent again on a retry, the booking is stored once. */
+  draftId: string;
+  /** The secret this browser keeps with its copy (the hotel keeps its hash). */
+  guestKey: string;
+  email: string;
+  stay: ChosenStay;
+}
+
+export interface Confirmed {
+  booking: BookingRecord;
+  /** False when this browser refused to keep its own copy (the hotel has the booking all the same). */
+  keptHere: boolean;
+}
+
+export interface BookingQuery {
+  bookingId: string;
+  /** The key this browser kept with its copy, when it has one. */
+  guestKey?: string;
+}
+
+export interface EmailChange {
+  bookingId: string;
+  email: string;
+  /** One of the two proofs the hotel takes: the key this browser kept, or the booking's email now. */
+  guestKey?: string;
+  currentEmail?: string;
+}
+
+export interface ListQuery {
+  q: string;
+  page: number;
+  pageSize: number;
+}
+
+export interface BookingsPage {
+  /** Newest first. */
+  items: BookingRecord[];
+  page: number;
+  pageSize: number;
+  total: number;
+  /** False past the hotel's counting limit: then `total` is a lower bound. */
+  totalExact: boolean;
+}
+
+export interface ImportOutcome {
+  added: number;
+  /** Bookings already here, left as they are. */
+  skipped: number;
+  /** Entries in the file that could not be read at all. */
+  unreadable: number;
+  /** Bookings the keeper refused, each with why. */
+  refused: Array<{ bookingId: string; reason: string }>;
+}
+
+export type ExportFormat = 'csv' | 'json';
+
+/**
+ * One source of bookings behind the bookings API (bookingsApi.ts): the hotel's server
+ * (hotelSource.ts) or this browser's storage (features/bookings/browserSource.ts). Each call gets
+ * the store's dispatch and state, as RTK Query's queryFn does. A call a source does not offer is
+ * never made: the screens read `offers` first.
+ */
+export interface BookingSource {
+  offers: Offers;
+  confirm(request: ConfirmRequest, store: StoreAccess): Promise<SourceResult<Confirmed>>;
+  getBooking(query: BookingQuery, store: StoreAccess): Promise<SourceResult<{ booking: BookingRecord | BookingOutline }>>;
+  changeEmail(change: EmailChange, store: StoreAccess): Promise<SourceResult<{ booking: BookingRecord }>>;
+  list(query: ListQuery, store: StoreAccess): Promise<SourceResult<BookingsPage>>;
+  remove(bookingId: string, store: StoreAccess): Promise<SourceResult<{ bookingId: string }>>;
+  importBackup(text: string, store: StoreAccess): Promise<SourceResult<ImportOutcome>>;
+  exportBookings(format: ExportFormat, store: StoreAccess): Promise<SourceResult<string>>;
+  // Offered by the hotel only (see Offers).
+  lookup?(query: { bookingId: string; email: string }, store: StoreAccess): Promise<SourceResult<{ booking: BookingRecord }>>;
+  restore?(bookingId: string, store: StoreAccess): Promise<SourceResult<{ bookingId: string }>>;
+  availability?(stay: StayQuery, store: StoreAccess): Promise<SourceResult<AvailabilityReply>>;
+  occupancy?(query: { days: number }, store: StoreAccess): Promise<SourceResult<OccupancyReply>>;
+  audit?(store: StoreAccess): Promise<SourceResult<{ items: AuditEntry[] }>>;
+  session?(store: StoreAccess): Promise<SourceResult<AdminSession | null>>;
+  signIn?(credentials: { username: string; password: string }, store: StoreAccess): Promise<SourceResult<AdminSession>>;
+  signOut?(store: StoreAccess): Promise<SourceResult<null>>;
+}
+
+/** The store as a source sees it: RTK Query's queryFn api (its dispatch, state, abort signal and extra). */
+export type StoreAccess = BaseQueryApi;
+
+/** The thunk extra argument that carries the store's source (set once, when the store is made). */
+export interface SourceHolder {
+  source?: BookingSource;
+}
+
+/** A source ready to join a store: the bookings API it answers, itself, and what the store must run for it. */
+export interface ConnectedSource {
+  api: BookingsApi;
+  source: BookingSource;
+  middleware: Middleware[];
+}
+
+/** What each source's module exports, for the store to load it lazily (app/StoreProvider.tsx). */
+export type ConnectSource = (dispatch: Dispatch) => ConnectedSource;

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { adminPassword } from './server/support/testServer';
+
+/**
+ * The network between the screens under test and a real hotel server (test/support/
+ * hotelServerSetup.ts): `fetch` for the app's hotel source, carrying cookies as a browser does.
+ * Tests read `requests` to see what the browser sent, and queue `outages` to play a hotel that
+ * cannot be reached ('network': no connection) or a proxy whose server is away (502/503/504):
+ * faults of the network edge only; every answer that arrives is the real server's.
+ */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Headers;
+  body: unknown;
+}
+
+type NodeFetch = typeof fetch;
+const nodeFetch = (globalThis as unknown as { nodeFetch: NodeFetch }).nodeFetch;
+
+export const hotelUrl = (): string => {
+  const url = process.env.HOTEL_TEST_URL;
+  if (!url) throw new Error('No hotel server: the browser app project starts one in test/support/hotelServerSetup.ts.');
+  return url;
+};
+
+export class HotelNetwork {
+  requests: SeenRequest[] = [];
+  outages: Array<'network' | number> = [];
+  private cookies = new Map<string, string>();
+
+  /** What the app's fetchBaseQuery calls: a Request (jsdom's stand-in, test/polyfills.ts) or a URL and init. */
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = typeof input === 'object' && 'method' in input ? (input as Request & { body: string | null }) : null;
+    const url = new URL(request ? request.url : String(input), 'http://localhost');
+    const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
+    const headers = new Headers(init?.headers ?? request?.headers);
+    const body = (typeof init?.body === 'string' ? init.body : request?.body) ?? null;
+    this.requests.push({
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers,
+      body: body === null ? undefined : JSON.parse(body),
+    });
+    const outage = this.outages.shift();
+    if (outage === 'network') throw new TypeError('Failed to fetch');
+    if (outage !== undefined)
+      return new Response(JSON.stringify({ error: 'Bad Gateway', message: 'The hotel is not answering.' }), {
+        status: outage,
+        headers: { 'content-type': 'application/json' },
+      });
+    if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    const response = await nodeFetch(hotelUrl() + url.pathname + url.search, { method, headers, body });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  };
+
+  calls(method: string, path: string | RegExp): SeenRequest[] {
+    return this.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)));
+  }
+}
+
+/** Calls the hotel's API directly (not through the screens), as the tests' own hand. */
+export async function callHotel(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const response = await nodeFetch(hotelUrl() + path, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'hotel-site', ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any answer's fields and assert them
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, any> };
+}
+
+const randomDigits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+export const randomBookingId = () => `BK${1 + Math.floor(Math.random() * 9)}${randomDigits(5)}`;
+export const randomGuestKey = () =>
+  Array.from({ length: 43 }, () => 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_'[Math.floor(Math.random() * 64)]).join(
+    '',
+  );
+/** A unique address per test: the server is shared, so tests find their own bookings by it. */
+export const uniqueEmail = (name = 'guest') => `${name}.${Date.now().toString(36)}${randomDigits(6)}@example.com`;
+
+/** A stay a few months ahead, on dates unlikely to be full: each test books its own nights. */
+export function futureStay(nights = 2, from = 30 + Math.floor(Math.random() * 250)) {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return { checkIn: day(from), checkOut: day(from + nights) };
+}
+
+/** Books through the API as a guest on another device would; answers the booking and its guest key. */
+export async function bookAtHotel(overrides: Partial<Record<string, unknown>> = {}) {
+  const guestKey = randomGuestKey();
+  const body = {
+    draftId: randomUUID(),
+    bookingId: randomBookingId(),
+    roomId: 'deluxe',
+    packageIndex: 0,
+    rooms: 1,
+    ...futureStay(),
+    email: uniqueEmail(),
+    guestKey,
+    ...overrides,
+  };
+  const answer = await callHotel('/api/bookings', { method: 'POST', body });
+  if (answer.status !== 201) throw new Error(`booking failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { booking: answer.body.booking as Record<string, unknown> & { bookingId: string; email: string }, guestKey };
+}
+
+export const staffPassword = adminPassword;

@@ -1,0 +1,22 @@
+import { createAdmin, startTestServer } from '../server/support/testServer';
+import { startTestDatabase } from '../server/support/testDatabase';
+
+/**
+ * Jest's global setup for the browser app's tests: one real hotel server (server/app.ts) on a
+ * throwaway embedded PostgreSQL, which the screens' tests in hotel mode reach over real HTTP
+ * (test/hotelNetwork.ts). Tests share it, so each makes its own bookings and never counts all.
+ */
+export default async function startHotelForScreens(): Promise<void> {
+  const database = await startTestDatabase('embedded');
+  const db = await database.open();
+  await createAdmin(db);
+  // Every test comes from 127.0.0.1: the per-address limits would count the whole suite as one guest.
+  const server = await startTestServer(db, { lookupsPerMinute: 1_000_000 });
+  process.env.HOTEL_TEST_URL = server.url;
+  (globalThis as { hotelForScreens?: unknown }).hotelForScreens = {
+    stop: async () => {
+      await server.close();
+      await database.remove();
+    },
+  };
+}
