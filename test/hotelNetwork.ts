@@ -114,3 +114,20 @@ export async function bookAtHotel(overrides: Partial<Record<string, unknown>> = 
 }
 
 export const staffPassword = adminPassword;
+
+/**
+ * Signs `network` in as the hotel's administrator, as an earlier visit to the staff screens would
+ * have (the session cookie then goes with every request); forgets that request, so tests see only
+ * what the screens sent. Answers the session's CSRF token.
+ */
+export async function signInStaff(network: HotelNetwork): Promise<string> {
+  const response = await network.fetch('/api/admin/sign-in', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'hotel-site' },
+    body: JSON.stringify({ username: 'admin', password: staffPassword }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
+  const { csrfToken } = (await response.json()) as { csrfToken: string };
+  network.requests.length = 0;
+  return csrfToken;
+}
