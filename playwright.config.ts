@@ -57,6 +57,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Every spec books from 127.0.0.1, many with one email (test/server covers the limits).
         BOOKINGS_PER_ADDRESS_PER_HOUR: '100000',
+        BOOKINGS_PER_ADDRESS_PER_DAY: '100000',
         BOOKINGS_PER_EMAIL_PER_DAY: '100000',
       },
       url: `http://localhost:${hotelPort}/api/health`,

@@ -148,7 +148,7 @@ async function serve(): Promise<void> {
   const app = await buildApp({
     db,
     logger: false,
-    limits: { bookingsPerAddressPerHour: many, bookingsPerEmailPerDay: many, lookupsPerMinute: many },
+    limits: { bookingsPerAddressPerHour: many, bookingsPerAddressPerDay: many, bookingsPerEmailPerDay: many, lookupsPerMinute: many },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

@@ -63,6 +63,7 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
 export function readLimits(env: NodeJS.ProcessEnv = process.env): RequestLimits {
   return {
     bookingsPerAddressPerHour: positiveInteger(env, 'BOOKINGS_PER_ADDRESS_PER_HOUR', defaultLimits.bookingsPerAddressPerHour),
+    bookingsPerAddressPerDay: positiveInteger(env, 'BOOKINGS_PER_ADDRESS_PER_DAY', defaultLimits.bookingsPerAddressPerDay),
     bookingsPerEmailPerDay: positiveInteger(env, 'BOOKINGS_PER_EMAIL_PER_DAY', defaultLimits.bookingsPerEmailPerDay),
     lookupsPerMinute: positiveInteger(env, 'LOOKUPS_PER_MINUTE', defaultLimits.lookupsPerMinute),
     horizonDays: positiveInteger(env, 'BOOKING_HORIZON_DAYS', defaultLimits.horizonDays),

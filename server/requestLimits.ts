@@ -8,8 +8,9 @@ import type pg from 'pg';
 
 /** What the hotel may set (README, "Security (hotel mode)"); readConfig reads them from the environment. */
 export interface RequestLimits {
-  /** New bookings one address may make per hour. */
+  /** New bookings one address may make per hour, and per day. */
   bookingsPerAddressPerHour: number;
+  bookingsPerAddressPerDay: number;
   /** New bookings one email address may receive per day. */
   bookingsPerEmailPerDay: number;
   /** Booking lookups (GET by ID, lookup, email change) per address per minute. */
@@ -21,7 +22,8 @@ export interface RequestLimits {
 }
 
 export const defaultLimits: RequestLimits = {
-  bookingsPerAddressPerHour: 10,
+  bookingsPerAddressPerHour: 5,
+  bookingsPerAddressPerDay: 10,
   bookingsPerEmailPerDay: 5,
   lookupsPerMinute: 30,
   horizonDays: 365,

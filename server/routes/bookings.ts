@@ -50,6 +50,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
       db.pool,
       [
         { key: `book-addr:${from}`, max: limits.bookingsPerAddressPerHour, windowSeconds: 3600 },
+        { key: `book-addr-day:${from}`, max: limits.bookingsPerAddressPerDay, windowSeconds: 86_400 },
         { key: `book-email:${body.email.trim().toLowerCase()}`, max: limits.bookingsPerEmailPerDay, windowSeconds: 86_400 },
       ],
       body.draftId,
@@ -57,13 +58,12 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
     if (limited) {
       request.log.warn({ address: from, limit: limited.key.split(':')[0] }, 'booking rate limit');
       const wait = waitWords(limited.waitSeconds);
-      return tooMany(
-        reply,
-        limited.waitSeconds,
-        limited.key.startsWith('book-addr:')
-          ? `Too many bookings from this address. Please try again in ${wait}, or call the hotel.`
-          : `Too many bookings for this email address today. Please try again in ${wait}, or call the hotel.`,
-      );
+      const messages: Record<string, string> = {
+        'book-addr': `Too many bookings from this address. Please try again in ${wait}, or call the hotel.`,
+        'book-addr-day': `Too many bookings from this address today. Please try again in ${wait}, or call the hotel.`,
+        'book-email': `Too many bookings for this email address today. Please try again in ${wait}, or call the hotel.`,
+      };
+      return tooMany(reply, limited.waitSeconds, messages[limited.key.slice(0, limited.key.indexOf(':'))]!);
     }
     const result = await confirmBooking(db.pool, {
       draftId: body.draftId,

@@ -56,7 +56,7 @@ describe.each(databaseKinds)('hardening on %s', (kind) => {
 
   describe('1. inventory abuse', () => {
     test('one address books at most its hourly limit, on every instance; a retry of a stored draft is still answered; other addresses still book', async () => {
-      const limits = { bookingsPerAddressPerHour: 3, bookingsPerEmailPerDay: 100, horizonDays: 365 };
+      const limits = { bookingsPerAddressPerHour: 3, bookingsPerAddressPerDay: 100, bookingsPerEmailPerDay: 100, horizonDays: 365 };
       const first = await startTestServer(db, { limits, trustProxy: '127.0.0.1' });
       const second = await startTestServer(db, { limits, trustProxy: '127.0.0.1' });
       try {
@@ -96,8 +96,29 @@ describe.each(databaseKinds)('hardening on %s', (kind) => {
       }
     });
 
+    test('one address books at most its daily limit, however slowly: the refusal says today', async () => {
+      const server = await startTestServer(db, {
+        limits: { bookingsPerAddressPerHour: 100, bookingsPerAddressPerDay: 2, horizonDays: 365 },
+        trustProxy: '127.0.0.1',
+      });
+      try {
+        for (let n = 0; n < 2; n++)
+          expect((await book(server, confirmBody({ ...stay(), email: `daily${n}@example.com` }), from('203.0.113.11'))).status).toBe(201);
+        const refused = await book(server, confirmBody({ ...stay(), email: 'daily-more@example.com' }), from('203.0.113.11'));
+        expect(refused.status).toBe(429);
+        expect(refused.body.message).toMatch(
+          /^Too many bookings from this address today\. Please try again in \d+ hours?, or call the hotel\.$/,
+        );
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(86_000);
+      } finally {
+        await server.close();
+      }
+    });
+
     test('one email address gets at most its daily limit of bookings, in any letter case and from any address', async () => {
-      const server = await startTestServer(db, { limits: { bookingsPerAddressPerHour: 100, bookingsPerEmailPerDay: 2, horizonDays: 365 } });
+      const server = await startTestServer(db, {
+        limits: { bookingsPerAddressPerHour: 100, bookingsPerAddressPerDay: 100, bookingsPerEmailPerDay: 2, horizonDays: 365 },
+      });
       try {
         const emails = ['Same.Guest@example.com', 'same.guest@EXAMPLE.com', ' same.guest@example.com'.trim()];
         expect((await book(server, confirmBody({ ...stay(), email: emails[0] }))).status).toBe(201);

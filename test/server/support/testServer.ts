@@ -17,6 +17,7 @@ export interface TestServer {
  */
 export const unlimited = {
   bookingsPerAddressPerHour: 1_000_000,
+  bookingsPerAddressPerDay: 1_000_000,
   bookingsPerEmailPerDay: 1_000_000,
   lookupsPerMinute: 1_000_000,
   horizonDays: 36_500,
