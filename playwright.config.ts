@@ -55,6 +55,10 @@ export default defineConfig({
         DIST_DIR: distDir,
         ADMIN_PASSWORD: e2eAdminPassword,
         LOG_LEVEL: 'warn',
+        // Every spec books from 127.0.0.1, many with one email (test/server covers the limits).
+        BOOKINGS_PER_ADDRESS_PER_HOUR: '100000',
+        BOOKINGS_PER_ADDRESS_PER_DAY: '100000',
+        BOOKINGS_PER_EMAIL_PER_DAY: '100000',
       },
       url: `http://localhost:${hotelPort}/api/health`,
       reuseExistingServer: false,

@@ -34,7 +34,7 @@ const roomIds = ['standard', 'deluxe', 'family', 'executive', 'suite'];
 const capacity = 1_000_000;
 const horizonNights = 300;
 const maxStayNights = 7;
-const confirmSql = 'SELECT * FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)';
+const confirmSql = 'SELECT * FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)';
 
 function isoDay(offsetDays: number): string {
   const day = new Date();
@@ -61,6 +61,7 @@ function randomConfirmParams(): unknown[] {
     nights * 120,
     `guest-${randomInt(1_000_000)}@example.test`,
     capacity,
+    '127.0.0.1',
   ];
 }
 

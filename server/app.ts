@@ -1,16 +1,23 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import AjvCompiler from '@fastify/ajv-compiler';
+import type { ValidatorFactory } from '@fastify/ajv-compiler';
 import Fastify from 'fastify';
 import type { FastifyServerOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Database } from './db/database';
 import { bodyLimit } from './limits';
 import { registerAdminDecorator } from './plugins/adminAuth';
 import { answerUnroutable, registerErrorHandling } from './plugins/errors';
 import { registerPlainTextCheck } from './plugins/plainText';
+import { isApiRequest } from './plugins/paths';
 import { registerSameOriginCheck } from './plugins/sameOrigin';
+import { defaultLimits } from './requestLimits';
+import type { RequestLimits } from './requestLimits';
 import { adminBookingRoutes } from './routes/adminBookings';
+import { adminBurstRoutes } from './routes/adminBursts';
 import { adminImportRoutes } from './routes/adminImport';
 import { adminSessionRoutes } from './routes/adminSession';
 import { availabilityRoutes } from './routes/availability';
@@ -23,10 +30,40 @@ export interface AppOptions {
   /** The production build to serve; without it only the API runs (API tests). */
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
-  /** Booking lookups per address per minute. */
-  lookupsPerMinute?: number;
-  /** Behind a proxy: trust its X-Forwarded-For / -Proto (true, a hop count or addresses). */
-  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Rate limits, the booking horizon and the room-nights cap (defaults: requestLimits.ts). */
+  limits?: Partial<RequestLimits>;
+  /** Behind a proxy: trust its X-Forwarded-For / -Proto (a hop count or addresses; see config.ts, never `true`). */
+  trustProxy?: false | number | string | string[];
+}
+
+/** A request ID a proxy set is kept when it looks like one; anything else (7,000 characters, markup) is replaced. */
+function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,64}$/.test(given) ? given : randomUUID();
+}
+
+/**
+ * A hop count trusts the nearest `hops` addresses whoever they are (Fastify itself now refuses a
+ * number, trusting nothing): right only when nothing but the proxies can reach the server.
+ */
+function proxyTrust(trust: false | number | string | string[]): FastifyServerOptions['trustProxy'] {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+/**
+ * Types as sent: a JSON body is checked as it is ("2" is not a number, null is not 0). Only the
+ * query string and path, which are text by nature, are converted to the numbers their schemas
+ * name (?page=2).
+ */
+type RouteDefinition = { schema: unknown; httpPart?: string };
+type Compile = (route: RouteDefinition) => unknown;
+// @fastify/ajv-compiler's declared types do not say what it is given at run time (the route).
+const ajvPool = AjvCompiler() as unknown as (externalSchemas: unknown, options: { customOptions: Record<string, unknown> }) => Compile;
+function buildValidator(externalSchemas: unknown): Compile {
+  const options = (coerceTypes: false | 'array') => ({ customOptions: { removeAdditional: false, allErrors: false, coerceTypes } });
+  const asSent = ajvPool(externalSchemas, options(false));
+  const fromText = ajvPool(externalSchemas, options('array'));
+  return (route) => (route.httpPart === 'body' ? asSent : fromText)(route);
 }
 
 function policyHeader(directives: Record<string, string[]>): string {
@@ -51,12 +88,12 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit,
-    trustProxy: options.trustProxy ?? false,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    trustProxy: proxyTrust(options.trustProxy ?? false),
+    requestIdHeader: false,
+    genReqId: requestId,
     // Whole-request bound: a stalled client or database cannot hold a request for ever.
     requestTimeout: 30_000,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    schemaController: { compilersFactory: { buildValidator: buildValidator as unknown as ValidatorFactory } },
     // Answered before any hook runs, so without the headers helmet adds: they are set there.
     frameworkErrors: answerUnroutable({
       'content-security-policy': policyHeader(directives),
@@ -75,7 +112,10 @@ export async function buildApp(options: AppOptions) {
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    // The path routing decoded (/%61pi/… is /api/…), not the raw URL.
+    if (isApiRequest(request)) reply.header('Cache-Control', 'no-store');
+    // HSTS only means something over HTTPS (behind a trusted proxy: X-Forwarded-Proto).
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (closing) reply.header('Connection', 'close');
   });
 
@@ -83,8 +123,8 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives },
-    // HSTS only means something over HTTPS; browsers ignore it on http://localhost.
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    // Sent in onSend above, over HTTPS only.
+    strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
   // After helmet: hooks run in the order they were added, and a refusal must carry its headers too.
@@ -94,10 +134,12 @@ export async function buildApp(options: AppOptions) {
   if (site) await registerSite(app, site);
   await app.register(healthRoutes, { db: options.db });
   await app.register(availabilityRoutes, { db: options.db });
-  await app.register(bookingRoutes, { db: options.db, lookupsPerMinute: options.lookupsPerMinute ?? 30 });
+  const limits: RequestLimits = { ...defaultLimits, ...options.limits };
+  await app.register(bookingRoutes, { db: options.db, limits });
   await app.register(adminSessionRoutes, { db: options.db });
   await app.register(adminBookingRoutes, { db: options.db });
-  await app.register(adminImportRoutes, { db: options.db });
+  await app.register(adminBurstRoutes, { db: options.db });
+  await app.register(adminImportRoutes, { db: options.db, limits });
   return app;
 }
 

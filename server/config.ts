@@ -1,4 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { defaultLimits } from './requestLimits';
+import type { RequestLimits } from './requestLimits';
 
 /** Everything the server reads from its environment, in one place (README: "Hotel mode"). */
 export interface ServerConfig {
@@ -9,17 +12,68 @@ export interface ServerConfig {
   distDir: string;
   adminUsername: string;
   adminPassword?: string;
-  /** TRUST_PROXY: "true", or the proxies' addresses (comma-separated). */
-  trustProxy: boolean | string;
+  /** TRUST_PROXY: the proxies' addresses or networks, or how many proxies stand in front; false without one. */
+  trustProxy: false | number | string[];
   logLevel: string;
+  limits: RequestLimits;
 }
 
 const root = path.resolve(__dirname, '..');
 
+const trustProxyHelp =
+  "Set TRUST_PROXY to the proxy's address (TRUST_PROXY=127.0.0.1), several separated by commas, a network (TRUST_PROXY=10.0.0.0/8), or the number of proxies in front of the server (TRUST_PROXY=1).";
+
+/**
+ * TRUST_PROXY: which X-Forwarded-For entries to believe. Never "everything": with `true` the
+ * left-most entry wins, and a client writes that one itself (it could pick its own address for
+ * every rate limit and the audit log).
+ */
+export function readTrustProxy(value: string | undefined): false | number | string[] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^(true|\*|all)$/i.test(text))
+    throw new Error(
+      `TRUST_PROXY=${text} would let any client choose its own address (rate limits, sign-in throttling, audit log). ${trustProxyHelp}`,
+    );
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10) throw new Error(`TRUST_PROXY=${text}: more proxies than any setup has. ${trustProxyHelp}`);
+    return hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (/^(loopback|linklocal|uniquelocal)$/.test(entry)) continue;
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    const prefix = bits === undefined ? null : /^\d+$/.test(bits) ? Number(bits) : NaN;
+    const ok = family !== 0 && rest.length === 0 && (prefix === null || (prefix >= 8 && prefix <= (family === 4 ? 32 : 128)));
+    if (!ok) throw new Error(`TRUST_PROXY: "${entry}" is not an address or a network of at least /8. ${trustProxyHelp}`);
+  }
+  return entries;
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, not "${text}".`);
+  return value;
+}
+
+export function readLimits(env: NodeJS.ProcessEnv = process.env): RequestLimits {
+  return {
+    bookingsPerAddressPerHour: positiveInteger(env, 'BOOKINGS_PER_ADDRESS_PER_HOUR', defaultLimits.bookingsPerAddressPerHour),
+    bookingsPerAddressPerDay: positiveInteger(env, 'BOOKINGS_PER_ADDRESS_PER_DAY', defaultLimits.bookingsPerAddressPerDay),
+    bookingsPerEmailPerDay: positiveInteger(env, 'BOOKINGS_PER_EMAIL_PER_DAY', defaultLimits.bookingsPerEmailPerDay),
+    lookupsPerMinute: positiveInteger(env, 'LOOKUPS_PER_MINUTE', defaultLimits.lookupsPerMinute),
+    horizonDays: positiveInteger(env, 'BOOKING_HORIZON_DAYS', defaultLimits.horizonDays),
+    maxRoomNights: positiveInteger(env, 'MAX_ROOM_NIGHTS', defaultLimits.maxRoomNights),
+  };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (0-65535), not "${env.PORT}".`);
-  const proxy = env.TRUST_PROXY;
   return {
     port,
     host: env.HOST ?? 'localhost',
@@ -28,7 +82,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: path.resolve(env.DIST_DIR ?? path.join(root, 'dist')),
     adminUsername: env.ADMIN_USERNAME ?? 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    trustProxy: proxy === undefined || proxy === 'false' ? false : proxy === 'true' ? true : proxy,
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
+    limits: readLimits(env),
   };
 }

@@ -4,6 +4,7 @@ import { newPassword } from './auth/passwords';
 import { readConfig } from './config';
 import { purgeDeleted } from './db/bookingQueries';
 import { openDatabase } from './db/database';
+import { purgeRateLimits } from './requestLimits';
 
 /** `npm start`: open (or start) the database, make the first admin, listen, and stop in order. */
 async function main() {
@@ -14,6 +15,7 @@ async function main() {
     db,
     distDir: config.distDir,
     trustProxy: config.trustProxy,
+    limits: config.limits,
     logger: { level: config.logLevel },
   }).catch(async (error: unknown) => {
     await db.close();
@@ -33,6 +35,7 @@ async function main() {
   const housekeeping = setInterval(() => {
     purgeDeleted(db.pool).catch(() => undefined);
     purgeIdleSessions(db.pool).catch(() => undefined);
+    purgeRateLimits(db.pool).catch(() => undefined);
   }, 3_600_000);
   housekeeping.unref();
   await purgeDeleted(db.pool);

@@ -1,14 +1,17 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { decodedPath } from './plugins/paths';
 
 /** The tag that switches the built site to hotel mode (src/shared/hotelMode.ts reads it). */
 export const hotelModeTag = '<meta name="hotel-mode" content="on" />';
 
 /** The policy the build wrote into the pages as a meta tag, read back so that both say the same. */
 export function pagePolicy(html: string): string | null {
-  return /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? null;
+  // The minified build writes http-equiv=Content-Security-Policy without quotes.
+  const found = /<meta\s+http-equiv=(["']?)Content-Security-Policy\1\s+content=(?:"([^"]+)"|'([^']+)')/i.exec(html);
+  return found ? (found[2] ?? found[3] ?? null) : null;
 }
 
 function withHotelMode(html: string): string {
@@ -42,12 +45,27 @@ export async function registerSite(app: FastifyInstance, pages: SitePages): Prom
   const sendPage = (reply: FastifyReply, html: string, status = 200) =>
     reply.code(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
 
+  /**
+   * A page's file name (/booking.html, /INDEX.html) would serve the page as built, without the
+   * hotel-mode tag: a booking made there would stay in the browser. The name redirects to its
+   * route (/booking, /); the two shells (app.html, 404.html) answer as a path nobody routes does.
+   */
+  function pageFileAnswer(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+    const name = /^\/([A-Za-z0-9_-]+)\.html?$/i.exec(pathname)?.[1]?.toLowerCase();
+    if (!name || !existsSync(path.join(root, `${name}.html`))) return null;
+    if (name === 'app' || name === '404') return sendPage(reply, pages.notFound, 404);
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.redirect(`${name === 'index' ? '/' : `/${name}`}${query}`, 301);
+  }
+
   await app.register(fastifyStatic, {
     root,
     index: false,
     wildcard: false,
     serve: true,
     cacheControl: false,
+    // Pages are sent only with the hotel-mode tag (below): their file names go to pageFileAnswer.
+    allowedPath: (pathname) => !/\.html?$/i.test(pathname),
     setHeaders(response, file) {
       const hashed = /\.[0-9a-f]{8}\.(js|css)$/.test(file);
       response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -57,23 +75,26 @@ export async function registerSite(app: FastifyInstance, pages: SitePages): Prom
   app.get('/', (_request, reply) => sendPage(reply, pages.home));
   // Pages: any path without a dot. /booking in any letter case, with or without a slash.
   app.get('/*', (request, reply) => {
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    } catch {
-      return sendPage(reply, pages.notFound, 404);
-    }
+    const pathname = decodedPath(request);
+    if (pathname === null) return sendPage(reply, pages.notFound, 404);
     if (pathname.startsWith('/api/'))
       return reply.code(404).send({ error: 'Not Found', message: `No API route ${request.method} ${pathname}` });
     if (/^\/booking\/?$/i.test(pathname)) return sendPage(reply, pages.booking);
+    const pageFile = pageFileAnswer(request, reply, pathname);
+    if (pageFile) return pageFile;
     const file = path.join(root, path.normalize(pathname));
     if (file.startsWith(root + path.sep) && existsSync(file) && !file.endsWith('.html')) return reply.sendFile(path.relative(root, file));
     if (!pathname.includes('.')) return sendPage(reply, pages.app);
     return sendPage(reply, pages.notFound, 404);
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/'))
+    const pathname = decodedPath(request);
+    if (pathname === null || pathname.startsWith('/api/'))
       return reply.code(404).send({ error: 'Not Found', message: `No API route ${request.method} ${request.url.split('?')[0]}` });
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      const pageFile = pageFileAnswer(request, reply, pathname);
+      if (pageFile) return pageFile;
+    }
     return sendPage(reply, pages.notFound, 404);
   });
 }

@@ -61,6 +61,8 @@ export interface NewBooking {
   totalPrice: number;
   email: string;
   capacity: number;
+  /** The address (IPv6: its /64) the confirm came from, for finding a burst (routes/adminBursts.ts). */
+  createdFrom: string;
 }
 
 export type ConfirmOutcome =
@@ -82,7 +84,7 @@ export async function confirmBooking(db: Queryable, input: NewBooking): Promise<
     const { rows } = await db.query<{ replayed: boolean; booking_id: string }>({
       // Named: each connection parses and plans it once (the hot path of a busy confirm).
       name: 'confirm_booking',
-      text: 'SELECT * FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
+      text: 'SELECT * FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)',
       values: [
         input.draftId,
         input.bookingId,
@@ -96,6 +98,7 @@ export async function confirmBooking(db: Queryable, input: NewBooking): Promise<
         input.totalPrice,
         input.email,
         input.capacity,
+        input.createdFrom,
       ],
     });
     const result = rows[0]!;

@@ -119,9 +119,10 @@ async function load(connection: pg.ClientConfig, file: string, summary: BackupSu
       if (rows[0]!.n !== expected) throw new Error(`table ${table} has ${rows[0]!.n} rows after loading, the backup ${expected}`);
     }
     // Sessions signed out after the backup was made must not come back to life with it: after a
-    // restore every admin signs in again. Sign-in throttling starts afresh too.
+    // restore every admin signs in again. Sign-in throttling and rate limits start afresh too.
     if (tables.includes('admin_sessions')) await client.query('DELETE FROM admin_sessions');
     if (tables.includes('sign_in_failures')) await client.query('DELETE FROM sign_in_failures');
+    if (tables.includes('rate_limits')) await client.query('DELETE FROM rate_limits');
     await client.query('COMMIT');
     // Planner statistics are not in a backup: without them the first searches would plan blind.
     await client.query('ANALYZE');

@@ -25,7 +25,8 @@ function crossSite(request: FastifyRequest): boolean {
 export function registerSameOriginCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    if (!request.url.startsWith('/api/')) return;
+    // Every path, not only URLs that start with /api/: routing decodes /%61pi/… to /api/…, and no
+    // page takes a state-changing request.
     if (crossSite(request) || request.headers[clientHeader] !== clientHeaderValue) {
       return reply.code(403).send({ error: 'Forbidden', message: 'This request must come from the hotel site itself.' });
     }

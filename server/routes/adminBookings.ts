@@ -38,15 +38,22 @@ export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
     return { items, total, totalExact, page, pageSize };
   });
 
+  // Any letter case, as the guest routes take it: the ID as booking IDs are written, then (for an
+  // older import that kept its own case) exactly as typed.
+  const asTyped = (bookingId: string) => [...new Set([bookingId.trim().toUpperCase(), bookingId])];
+
   app.delete('/api/admin/bookings/:bookingId', { schema: { params: BookingParams } }, async (request, reply) => {
-    const booking = await deleteBooking(db.pool, request.params.bookingId, request.ip);
+    let booking = null;
+    for (const id of asTyped(request.params.bookingId)) booking ??= await deleteBooking(db.pool, id, request.ip);
     if (!booking) return reply.code(404).send(notFound(request.params.bookingId));
     request.log.info({ bookingId: booking.bookingId, admin: request.admin?.username }, 'booking deleted');
     return { booking };
   });
 
   app.post('/api/admin/bookings/:bookingId/restore', { schema: { params: BookingParams } }, async (request, reply) => {
-    const result = await restoreBooking(db.pool, request.params.bookingId, capacityOf, request.ip);
+    let result = await restoreBooking(db.pool, request.params.bookingId.trim().toUpperCase(), capacityOf, request.ip);
+    if (result.outcome === 'missing' && request.params.bookingId !== request.params.bookingId.trim().toUpperCase())
+      result = await restoreBooking(db.pool, request.params.bookingId, capacityOf, request.ip);
     if (result.outcome === 'missing')
       return reply.code(404).send({ error: 'Not Found', message: `No deleted booking with ID: ${request.params.bookingId}` });
     if (result.outcome === 'unavailable') {

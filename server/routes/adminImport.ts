@@ -1,24 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { readBookingRecord, roomsOf } from '../../src/domain/bookingRecord';
-import { rooms as roomTypes } from '../../src/domain/rooms';
+import { readBookingRecord } from '../../src/domain/bookingRecord';
 import { capacityOf } from '../bookingRules';
 import { importBooking } from '../db/bookingQueries';
 import type { ImportOutcome } from '../db/bookingQueries';
 import type { Database } from '../db/database';
 import { requireAdmin } from '../plugins/adminAuth';
-import { bookingIdParam, ImportBody } from '../../src/domain/wire';
+import { ImportBody } from '../../src/domain/wire';
 import { importBodyLimit } from '../limits';
+import { importProblem } from '../importRules';
+import type { RequestLimits } from '../requestLimits';
 
 type Conflict = { bookingId: string; reason: string };
 
-const bookingIdPattern = new RegExp(bookingIdParam.pattern!);
-
 /**
  * Takes the browser-only mode's JSON backup (Download JSON on its admin dashboard) into the
- * hotel's database: IDs are kept, an ID the hotel already has is reported and left as it is,
- * and a record whose nights are full is reported rather than overbooked.
+ * hotel's database: IDs are kept, an ID the hotel already has is reported and left as it is, a
+ * record a confirm would refuse is reported with why (importRules.ts), and a record whose nights
+ * are full is reported rather than overbooked.
  */
-export const adminImportRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+export const adminImportRoutes: FastifyPluginAsyncTypebox<{ db: Database; limits: RequestLimits }> = async (app, { db, limits }) => {
   // Before the body is read: a caller without a session gets 401, not a parse of their upload.
   app.addHook('onRequest', requireAdmin(db.pool));
   app.post('/api/admin/import', { bodyLimit: importBodyLimit, schema: { body: ImportBody } }, async (request) => {
@@ -30,43 +30,32 @@ export const adminImportRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = as
         conflicts.push({ bookingId: `record ${index + 1}`, reason: `not a booking record (${read.problem})` });
         continue;
       }
-      const record = read.record;
-      // An ID the other admin routes cannot address (DELETE /api/admin/bookings/:bookingId) would
-      // be a booking nobody can delete: only the characters booking IDs are made of.
-      if (!bookingIdPattern.test(record.bookingId)) {
-        conflicts.push({
-          bookingId: `record ${index + 1}`,
-          reason: 'not a booking record (bookingId may hold only letters, digits, - and _)',
-        });
+      // Every rule a confirm applies: an ID a guest can look up, an email address, a room of the
+      // hotel, real dates, the horizon and the room-nights cap.
+      const checked = importProblem(read.record, limits);
+      if ('problem' in checked) {
+        // An ID made of other characters than IDs are is reported by its place in the file.
+        const named = /^[A-Za-z0-9_-]+$/.test(read.record.bookingId) ? read.record.bookingId : `record ${index + 1}`;
+        conflicts.push({ bookingId: named, reason: checked.problem });
         continue;
       }
-      const room = roomTypes.find((type) => type.title === record.roomName);
-      const rooms = roomsOf(record);
-      if (rooms > 3) {
-        conflicts.push({ bookingId: record.bookingId, reason: 'more than 3 rooms' });
-        continue;
-      }
-      if (record.checkIn && record.checkOut && record.checkOut <= record.checkIn) {
-        conflicts.push({ bookingId: record.bookingId, reason: 'check-out is not after check-in' });
-        continue;
-      }
-      const holdsNights = Boolean(room && record.checkIn && record.checkOut && rooms > 0);
+      const record = checked.record;
       let outcome: ImportOutcome;
       try {
         outcome = await importBooking(
           db.pool,
           {
             bookingId: record.bookingId,
-            roomId: holdsNights ? room!.id : null,
-            roomName: record.roomName,
-            rooms,
+            roomId: record.room.id,
+            roomName: record.room.title,
+            rooms: record.rooms,
             checkIn: record.checkIn,
             checkOut: record.checkOut,
-            totalPrice: Math.round(record.totalPrice),
+            totalPrice: Math.round(read.record.totalPrice),
             email: record.email,
-            createdAt: record.createdAt && !Number.isNaN(Date.parse(record.createdAt)) ? record.createdAt : null,
+            createdAt: read.record.createdAt && !Number.isNaN(Date.parse(read.record.createdAt)) ? read.record.createdAt : null,
           },
-          room ? capacityOf(room.id) : 0,
+          capacityOf(record.room.id),
           request.ip,
         );
       } catch (error) {

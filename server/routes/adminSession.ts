@@ -4,15 +4,19 @@ import { decoyHash, verifyPassword } from '../auth/passwords';
 import type { Database } from '../db/database';
 import { requireAdmin, sessionCookie } from '../plugins/adminAuth';
 import { SignInBody } from '../../src/domain/wire';
+import { addressKey } from '../requestLimits';
 
 const wrongCredentials = { error: 'Unauthorized', message: 'Wrong name or password.' };
 
 export const adminSessionRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
   app.post('/api/admin/sign-in', { schema: { body: SignInBody } }, async (request, reply) => {
     const { username, password } = request.body;
-    // Throttled per account and per address; the same for a name that does not exist. The try is
-    // counted before the password is checked, and cleared only when it was right.
-    const keys = [`user:${username.toLowerCase()}`, `addr:${request.ip}`];
+    // Throttled per account and address pair, and per address (OWASP's advice): guesses from
+    // elsewhere never keep the owner out, and each address guesses slowly. The same for a name
+    // that does not exist. The try is counted before the password is checked (so that guesses sent
+    // at once cannot all be checked), and cleared only when it was right.
+    const address = addressKey(request.ip);
+    const keys = [`pair:${address} ${username.toLowerCase()}`, `addr:${address}`];
     const wait = await claimTry(db.pool, keys);
     if (wait > 0) {
       return reply
@@ -23,7 +27,8 @@ export const adminSessionRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
     const stored = await passwordHashOf(db.pool, username);
     const matches = await verifyPassword(password, stored ?? decoyHash);
     if (!stored || !matches) {
-      request.log.warn({ username }, 'failed admin sign-in');
+      // Not the typed name: it is often a password typed in the wrong field.
+      request.log.warn({ address }, 'failed admin sign-in');
       return reply.code(401).send(wrongCredentials);
     }
     await clearFailures(db.pool, keys);

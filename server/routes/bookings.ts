@@ -1,19 +1,25 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { priceStay, roomsLeftMessage, stayProblem } from '../../src/domain/stay';
+import { limitProblem } from '../bookingLimits';
 import { capacityOf } from '../bookingRules';
 import { holdsGuestKey, guestKeyHash } from '../auth/guestKeys';
 import { changeEmail, confirmBooking, findBooking } from '../db/bookingQueries';
 import type { StoredBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
 import { guestKeyHeader } from '../plugins/adminAuth';
+import { addressKey, takeLimits, waitWords } from '../requestLimits';
+import type { RequestLimits } from '../requestLimits';
 import { BookingParams, ConfirmBody, EmailBody, LookupBody } from '../../src/domain/wire';
 
 export interface BookingRouteOptions {
   db: Database;
-  /** Booking lookups allowed per address per minute (GET by ID, lookup, email change). */
-  lookupsPerMinute: number;
+  /** Bookings per address and per email, lookups per address, the horizon and the room-nights cap. */
+  limits: RequestLimits;
+}
+
+function tooMany(reply: FastifyReply, waitSeconds: number, message: string) {
+  return reply.code(429).header('Retry-After', String(waitSeconds)).send({ error: 'Too Many Requests', message });
 }
 
 /** What a guest sees of a booking: never the guest key's hash. */
@@ -29,13 +35,36 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 const normaliseId = (id: string) => id.trim().toUpperCase();
 const notFoundReply = (bookingId: string) => ({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
 
-export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = async (app, { db, lookupsPerMinute }) => {
+export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = async (app, { db, limits }) => {
   app.post('/api/bookings', { schema: { body: ConfirmBody } }, async (request, reply) => {
     const body = request.body;
     const problem = stayProblem(body.checkIn, body.checkOut);
     if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
     const stay = priceStay(body.roomId, body.packageIndex, body.rooms, body.checkIn, body.checkOut);
     if (typeof stay === 'string') return reply.code(400).send({ error: 'Bad Request', message: stay });
+    const overLimit = limitProblem(body, limits);
+    if (overLimit) return reply.code(409).send({ error: 'Conflict', message: overLimit });
+    // Shared by every instance; a retry of a stored draft takes nothing and is answered as before.
+    const from = addressKey(request.ip);
+    const limited = await takeLimits(
+      db.pool,
+      [
+        { key: `book-addr:${from}`, max: limits.bookingsPerAddressPerHour, windowSeconds: 3600 },
+        { key: `book-addr-day:${from}`, max: limits.bookingsPerAddressPerDay, windowSeconds: 86_400 },
+        { key: `book-email:${body.email.trim().toLowerCase()}`, max: limits.bookingsPerEmailPerDay, windowSeconds: 86_400 },
+      ],
+      body.draftId,
+    );
+    if (limited) {
+      request.log.warn({ address: from, limit: limited.key.split(':')[0] }, 'booking rate limit');
+      const wait = waitWords(limited.waitSeconds);
+      const messages: Record<string, string> = {
+        'book-addr': `Too many bookings from this address. Please try again in ${wait}, or call the hotel.`,
+        'book-addr-day': `Too many bookings from this address today. Please try again in ${wait}, or call the hotel.`,
+        'book-email': `Too many bookings for this email address today. Please try again in ${wait}, or call the hotel.`,
+      };
+      return tooMany(reply, limited.waitSeconds, messages[limited.key.slice(0, limited.key.indexOf(':'))]!);
+    }
     const result = await confirmBooking(db.pool, {
       draftId: body.draftId,
       bookingId: body.bookingId,
@@ -49,6 +78,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
       totalPrice: stay.totalPrice,
       email: body.email.trim(),
       capacity: capacityOf(stay.room.id),
+      createdFrom: from,
     });
     if (result.outcome === 'unavailable') {
       return reply
@@ -63,17 +93,20 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
     return reply.code(result.outcome === 'created' ? 201 : 200).send({ booking: result.booking });
   });
 
-  // Lookups share one limit per address, so that walking the 900,000 IDs takes weeks.
+  // Lookups share one limit per address, kept in PostgreSQL so that every instance counts the
+  // same, and walking the 900,000 IDs takes weeks however many instances run.
   await app.register(async (scope) => {
     const lookups = scope.withTypeProvider<TypeBoxTypeProvider>();
-    await lookups.register(rateLimit, {
-      max: lookupsPerMinute,
-      timeWindow: 60_000,
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        error: 'Too Many Requests',
-        message: `Too many booking lookups from this address. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-      }),
+    lookups.addHook('preHandler', async (request, reply) => {
+      const limited = await takeLimits(db.pool, [
+        { key: `lookup:${addressKey(request.ip)}`, max: limits.lookupsPerMinute, windowSeconds: 60 },
+      ]);
+      if (limited)
+        return tooMany(
+          reply,
+          limited.waitSeconds,
+          `Too many booking lookups from this address. Try again in ${limited.waitSeconds} second${limited.waitSeconds === 1 ? '' : 's'}.`,
+        );
     });
 
     lookups.get('/api/bookings/:bookingId', { schema: { params: BookingParams } }, async (request, reply) => {

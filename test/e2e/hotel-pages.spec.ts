@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { confirmationFact, day, pickStay, roomRegion, signIn, uniqueEmail } from './hotelFlows';
 
 /**
  * The build prerenders every screen's frame for the browser-only site, where the data comes from
@@ -24,4 +25,47 @@ test('hotel mode: the admin dashboard shows its sign-in form, with no booking fr
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByRole('searchbox')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Back up and restore' })).toHaveCount(0);
+});
+
+// Issue 25: a page's file name served the page as built, without the hotel-mode tag, so a booking
+// made from a /booking.html link stayed in that browser and never reached the hotel.
+test('hotel mode: a booking made from a /booking.html link reaches the hotel and shows on the admin dashboard', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const checkIn = day(50);
+  const checkOut = day(51);
+  const email = uniqueEmail('html-link');
+
+  await page.goto('/booking.html');
+  await expect(page).toHaveURL(/\/booking$/);
+  await expect(page.locator('meta[name="hotel-mode"]')).toHaveAttribute('content', 'on');
+  await expect(page.getByRole('heading', { level: 1, name: 'Book a Room' })).toBeVisible();
+  await pickStay(page, checkIn, checkOut);
+  const classic = roomRegion(page, 'Classic Room');
+  await expect(classic.getByText(/rooms? left for these dates/)).toBeVisible();
+  await classic.getByLabel('Room(s)').selectOption('1');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await classic.getByRole('button', { name: 'Book' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Booking Confirmation' })).toBeVisible();
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  await expect(page.getByText('Your booking is confirmed! Thank you for choosing our hotel.')).toBeVisible();
+  const bookingId = (await confirmationFact(page, 'Booking ID').textContent()) ?? '';
+  expect(bookingId).toMatch(/^BK[1-9]\d{5}$/);
+
+  const adminContext = await browser.newContext();
+  try {
+    const admin = await adminContext.newPage();
+    await admin.goto('/admin-bookings.html');
+    await expect(admin).toHaveURL(/\/admin-bookings$/);
+    await signIn(admin);
+    await admin.getByRole('searchbox', { name: 'Search bookings' }).fill(bookingId);
+    const row = admin.getByRole('row', { name: new RegExp(bookingId) });
+    for (const text of [email, 'Classic Room', checkIn.shown, checkOut.shown]) await expect(row).toContainText(text);
+  } finally {
+    await adminContext.close();
+  }
 });

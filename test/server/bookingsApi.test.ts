@@ -344,8 +344,8 @@ describe.each(databaseKinds)('bookings API on %s', (kind) => {
       {
         bookingId: existing.bookingId,
         roomName: 'Classic Room',
-        checkIn: null,
-        checkOut: null,
+        checkIn: '2025-01-01',
+        checkOut: '2025-01-02',
         totalPrice: 0,
         email: 'overwrite@example.com',
       },

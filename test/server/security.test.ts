@@ -6,6 +6,7 @@ import path from 'node:path';
 import { freeTries } from '../../server/auth/adminQueries';
 import type { Database } from '../../server/db/database';
 import { rooms as roomTypes } from '../../src/domain/rooms';
+import { addDays } from '../../src/domain/dates';
 import { hostileBodies, hostileText, hostileValues, pathPart, queryPart, refusalProblem, send } from './support/hostileInputs';
 import type { Answer } from './support/hostileInputs';
 import { confirmBody, daysFromNow } from './support/stays';
@@ -68,7 +69,7 @@ describe.each(databaseKinds)('security on %s', (kind) => {
   beforeAll(async () => {
     database = await startTestDatabase(kind);
     db = await database.open();
-    server = await startTestServer(db, { lookupsPerMinute: 1_000_000 });
+    server = await startTestServer(db);
     await createAdmin(db);
     admin = await signIn(server.url);
     guest = await book({ email: 'Private.Guest@Example.com' });
@@ -299,7 +300,8 @@ describe.each(databaseKinds)('security on %s', (kind) => {
     });
 
     test('walking 1,000 booking IDs from one address is cut off by the lookup limit', async () => {
-      const limited = await startTestServer(db); // the default limit: 30 lookups a minute
+      const limited = await startTestServer(db, { limits: { lookupsPerMinute: 30 } }); // the default limit
+      await db.pool.query('DELETE FROM rate_limits');
       try {
         let answered = 0;
         let refused = 0;
@@ -481,11 +483,12 @@ describe.each(databaseKinds)('security on %s', (kind) => {
     const get = (where: string, headers: Record<string, string> = {}) => send(server.url + where, { headers });
     const asAdmin = () => ({ ...admin.headers, 'x-requested-with': 'hotel-site' });
     let importId = 810_000;
+    // A past stay (a backup holds the bookings already made), each on its own night.
     const importRecord = () => ({
       bookingId: `BK${++importId}`,
       roomName: 'Classic Room',
-      checkIn: null,
-      checkOut: null,
+      checkIn: addDays('2020-01-01', importId - 810_000),
+      checkOut: addDays('2020-01-02', importId - 810_000),
       totalPrice: 0,
       email: 'import@example.com',
     });
@@ -507,7 +510,9 @@ describe.each(databaseKinds)('security on %s', (kind) => {
     }
 
     /** A search must find exactly the bookings holding the text: "' OR 1=1 --" finds none. */
-    async function searched(answer: Answer, value: unknown): Promise<Stored | string> {
+    async function searched(answer: Answer, sent: unknown): Promise<Stored | string> {
+      // One value in an array goes as ?q=2: the query string cannot tell it from 2.
+      const value = Array.isArray(sent) && sent.length === 1 ? (sent[0] as unknown) : sent;
       if (typeof value === 'object' && value !== null) return `searched for ${JSON.stringify(value)}`;
       const text = (value === null ? '' : String(value)).trim().toLowerCase();
       const { rows } = await db.pool.query<{ haystack: string }>(
@@ -724,7 +729,7 @@ describe.each(databaseKinds)('security on %s', (kind) => {
                 headers: { ...siteHeaders, ...headers(), 'content-type': contentType },
                 body,
               }),
-            // The import takes up to 5 MB and reads any JSON array record by record; a lone value is read as a list of one.
+            // The import takes up to 5 MB and reads any JSON array record by record; anything but an array is a 400.
             accepted: template === '/api/admin/import' ? (answer) => imported(answer) : undefined,
           };
           const problem = await problemWith(probe, label, body);

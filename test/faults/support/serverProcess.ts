@@ -87,6 +87,11 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     HOST: '127.0.0.1',
     DIST_DIR: options.distDir,
     LOG_LEVEL: options.logLevel ?? 'warn',
+    // Every request comes from 127.0.0.1: the storms and streams of confirms are one address.
+    BOOKINGS_PER_ADDRESS_PER_HOUR: '1000000',
+    BOOKINGS_PER_ADDRESS_PER_DAY: '1000000',
+    BOOKINGS_PER_EMAIL_PER_DAY: '1000000',
+    LOOKUPS_PER_MINUTE: '1000000',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.dataDir ? { HOTEL_DATA_DIR: options.dataDir } : {}),
     ...(options.adminPassword ? { ADMIN_PASSWORD: options.adminPassword } : {}),

@@ -19,6 +19,9 @@ export const hostileText: Array<[string, string]> = [
   ['lone surrogate', 'a\ud800b'],
   ['NUL', 'a\u0000b'],
   ['emoji', '🏨 👨‍👩‍👧 🇮🇳'],
+  // Issue 25: an ID the guest routes would upper-case, and an email that is markup.
+  ['a lower-case booking ID', 'bk123456'],
+  ['markup shaped like an email', '<img src=x onerror=alert(1)>@example.com'],
 ];
 
 /** Values of the wrong JSON type (for a query string: repeated keys, bracketed keys, no value). */
@@ -28,6 +31,10 @@ export const wrongTypes: Array<[string, unknown]> = [
   ['array', ['a', 'b']],
   ['object', { $ne: null }],
   ['null', null],
+  // Issue 25: once converted, each of these passed as the number 2 (or 0).
+  ['boolean', true],
+  ['a number in an array', [2]],
+  ['zero as text', '0'],
 ];
 
 export const hostileValues: Array<[string, unknown]> = [...hostileText, ...wrongTypes];

@@ -10,9 +10,22 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * Limits no test reaches unless it means to: every test sends from 127.0.0.1, most with the same
+ * email, and some book years ahead so as not to share nights. The tests of the limits themselves
+ * (test/server/hardening.test.ts) set the ones they test.
+ */
+export const unlimited = {
+  bookingsPerAddressPerHour: 1_000_000,
+  bookingsPerAddressPerDay: 1_000_000,
+  bookingsPerEmailPerDay: 1_000_000,
+  lookupsPerMinute: 1_000_000,
+  horizonDays: 36_500,
+};
+
 /** A server instance on a free loopback port, reached over real HTTP like a browser would. */
 export async function startTestServer(db: Database, options: Partial<AppOptions> = {}): Promise<TestServer> {
-  const app = await buildApp({ db, ...options });
+  const app = await buildApp({ db, ...options, limits: { ...unlimited, ...options.limits } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
