@@ -131,3 +131,19 @@ export async function signInStaff(network: HotelNetwork): Promise<string> {
   network.requests.length = 0;
   return csrfToken;
 }
+
+/**
+ * A stay years ahead, far past futureStay's range: nights no other test books by chance, for
+ * tests that count the rooms left on them.
+ */
+export const stayOfItsOwn = (nights = 3) => futureStay(nights, 1000 + Math.floor(Math.random() * 30_000));
+
+/** The date as the screens show it (MM/DD/YYYY). */
+export const shownDate = (isoDate: string) => `${isoDate.slice(5, 7)}/${isoDate.slice(8, 10)}/${isoDate.slice(0, 4)}`;
+
+/** A network whose browser is already signed in as the hotel's administrator. */
+export async function staffNetwork(): Promise<HotelNetwork> {
+  const network = new HotelNetwork();
+  await signInStaff(network);
+  return network;
+}

@@ -104,8 +104,8 @@ export function renderHotelRoute(
 }
 
 /** Renders a route with the store made for the given source (see renderRoute and renderHotelRoute). */
-export function renderWithSource(source: SourceKind, path: Entry, options: StoreOptions = {}) {
-  return source === 'hotel' ? renderHotelRoute(path, options) : { ...renderRoute(path, options), network: undefined };
+export function renderWithSource(source: SourceKind, path: Entry, { network, ...options }: StoreOptions & { network?: HotelNetwork } = {}) {
+  return source === 'hotel' ? renderHotelRoute(path, { network, ...options }) : { ...renderRoute(path, options), network: undefined };
 }
 
 export function sampleBooking(overrides: Partial<Record<string, unknown>> = {}) {
