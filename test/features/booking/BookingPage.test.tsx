@@ -1,10 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { createBookingStorage } from '../../../src/features/bookings/bookingStorage';
-import { datesChosen } from '../../../src/features/selection/selectionSlice';
-import { renderRoute } from '../../testUtils';
+import { addDays } from '../../../src/domain/dates';
+import { datesChosen, roomCountChosen } from '../../../src/features/selection/selectionSlice';
+import { bookAtHotel, stayOfItsOwn } from '../../hotelNetwork';
+import type { SourceKind } from '../../testUtils';
+import { renderHotelRoute, renderWithSource } from '../../testUtils';
 import { quietReactDates } from './quietReactDates';
 
 quietReactDates();
+afterEach(() => jest.restoreAllMocks());
 
 // The screen is a lazy route; loading it (and react-dates) once up front keeps each test's own time short.
 beforeAll(() => import('../../../src/features/booking/BookingPage'), 60_000);
@@ -13,8 +17,8 @@ function roomSection(name: string) {
   return screen.getByRole('region', { name });
 }
 
-async function openBooking(options = {}) {
-  const view = renderRoute('/booking', options);
+async function openBooking(options: Parameters<typeof renderWithSource>[2] = {}, source: SourceKind = 'browser') {
+  const view = renderWithSource(source, '/booking', options);
   // The first render loads the screen's chunk with react-dates, which takes a moment in jsdom.
   await screen.findByRole('heading', { level: 1, name: 'Book a Room' }, { timeout: 5000 });
   // The picker takes its placeholder's place once the screen has painted; until then the field says it is busy.
@@ -22,9 +26,9 @@ async function openBooking(options = {}) {
   return view;
 }
 
-describe('booking screen', () => {
+describe.each(['browser', 'hotel'] as const)('booking screen (%s)', (source) => {
   it('opens the date picker modal under StrictMode (the patched portal shows)', async () => {
-    const { user } = await openBooking();
+    const { user } = await openBooking({}, source);
     expect(screen.queryByRole('application', { name: 'Calendar' })).not.toBeInTheDocument();
     await user.click(screen.getByLabelText('Check-in'));
     const calendar = await screen.findByRole('application', { name: 'Calendar' });
@@ -34,14 +38,14 @@ describe('booking screen', () => {
   });
 
   it('labels both date inputs and captions the picker Select Date Range', async () => {
-    await openBooking();
+    await openBooking({}, source);
     expect(screen.getByRole('group', { name: 'Select Date Range' })).toBeInTheDocument();
     expect(screen.getByLabelText('Check-in')).toHaveAttribute('placeholder', 'MM/DD/YYYY');
     expect(screen.getByLabelText('Check-out')).toHaveAttribute('placeholder', 'MM/DD/YYYY');
   });
 
   it('shows both rooms with prices in Indian format and the discounted price tax exclusive', async () => {
-    await openBooking();
+    await openBooking({}, source);
     const classic = roomSection('Classic Room');
     expect(within(classic).getByRole('img')).toHaveAccessibleName(/Classic Room/);
     expect(within(classic).getByText('₹3,000')).toBeInTheDocument();
@@ -58,7 +62,7 @@ describe('booking screen', () => {
   });
 
   it('choosing rooms locks the other package until Reset Selection', async () => {
-    const { user, store } = await openBooking();
+    const { user, store } = await openBooking({}, source);
     expect(screen.queryByRole('button', { name: 'Reset Selection' })).not.toBeInTheDocument();
     await user.selectOptions(within(roomSection('Suit Room')).getByLabelText('Room(s)'), '2');
 
@@ -75,7 +79,7 @@ describe('booking screen', () => {
   });
 
   it('More Info discloses the room details', async () => {
-    const { user } = await openBooking();
+    const { user } = await openBooking({}, source);
     const suit = roomSection('Suit Room');
     const details = within(suit).getByRole('list', { name: 'Suit Room details', hidden: true });
     expect(details).not.toBeVisible();
@@ -85,7 +89,7 @@ describe('booking screen', () => {
   });
 
   it('Search without dates opens the picker; with dates each package shows the stay', async () => {
-    const { user, store } = await openBooking();
+    const { user, store } = await openBooking({}, source);
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByRole('application', { name: 'Calendar' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
@@ -97,7 +101,7 @@ describe('booking screen', () => {
   });
 
   it('typed text that is not a date shows the message and leaves the stored dates alone', async () => {
-    const { user, store } = await openBooking();
+    const { user, store } = await openBooking({}, source);
     act(() => void store.dispatch(datesChosen({ startDate: '2099-01-10', endDate: '2099-01-13' })));
     const checkOut = screen.getByLabelText('Check-out');
     // Typing over the selected date, so the input never stands empty (which clears a date).
@@ -110,7 +114,7 @@ describe('booking screen', () => {
   });
 
   it('a valid typed date is stored as YYYY-MM-DD and clears the message', async () => {
-    const { user, store } = await openBooking();
+    const { user, store } = await openBooking({}, source);
     const checkIn = screen.getByLabelText('Check-in');
     await user.type(checkIn, 'soon');
     await user.click(screen.getByRole('heading', { level: 1 }));
@@ -121,6 +125,17 @@ describe('booking screen', () => {
     expect(screen.queryByText('Date input not valid.')).not.toBeInTheDocument();
   });
 
+  it('Book takes the guest to the confirmation screen with the choice kept', async () => {
+    const { user, router } = await openBooking({}, source);
+    await user.selectOptions(within(roomSection('Classic Room')).getByLabelText('Room(s)'), '3');
+    await user.click(within(roomSection('Classic Room')).getByRole('button', { name: 'Book' }));
+    await screen.findByRole('heading', { level: 1, name: 'Booking Confirmation' });
+    expect(router.state.location.pathname).toBe('/booking-details');
+    expect(await screen.findByText('Classic Room')).toBeInTheDocument();
+  });
+});
+
+describe('booking screen, browser only', () => {
   it('says so when this browser refuses to store bookings', async () => {
     // redux-persist logs each refused write; the screen's notice is what this test is about.
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -131,12 +146,97 @@ describe('booking screen', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('bookings cannot be saved in this browser');
   });
 
-  it('Book takes the guest to the confirmation screen with the choice kept', async () => {
-    const { user, router } = await openBooking();
-    await user.selectOptions(within(roomSection('Classic Room')).getByLabelText('Room(s)'), '3');
-    await user.click(within(roomSection('Classic Room')).getByRole('button', { name: 'Book' }));
-    await screen.findByRole('heading', { level: 1, name: 'Booking Confirmation' });
-    expect(router.state.location.pathname).toBe('/booking-details');
-    expect(await screen.findByText('Classic Room')).toBeInTheDocument();
+  it('shows no rooms left for chosen dates: this browser cannot know them', async () => {
+    const { store } = await openBooking();
+    act(() => void store.dispatch(datesChosen({ startDate: '2099-01-10', endDate: '2099-01-13' })));
+    expect(screen.getByLabelText('Check-in')).toHaveValue('01/10/2099');
+    expect(screen.queryByText(/left for these dates/)).not.toBeInTheDocument();
+    expect(optionsOf('Suit Room')).toEqual(['0', '1', '2', '3']);
+  });
+});
+
+const optionsOf = (name: string) =>
+  within(roomSection(name))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
+
+/**
+ * Three nights no other test books, with `taken` of the hotel's 4 Suit Rooms booked (by other
+ * guests, on the real server) on the second night only: the stay's rooms left are 4 - taken.
+ */
+async function suitsTaken(taken: number) {
+  const { checkIn, checkOut } = stayOfItsOwn(3);
+  const second = { checkIn: addDays(checkIn, 1), checkOut: addDays(checkIn, 2) };
+  for (let left = taken; left > 0; left -= 3) await bookAtHotel({ roomId: 'executive', rooms: Math.min(3, left), ...second });
+  return { startDate: checkIn, endDate: checkOut };
+}
+
+describe('booking screen, hotel only: rooms left', () => {
+  it('without dates asks the hotel nothing and offers 0 to 3 rooms', async () => {
+    const { network } = await openBooking({}, 'hotel');
+    expect(optionsOf('Suit Room')).toEqual(['0', '1', '2', '3']);
+    expect(screen.queryByText(/left for these dates/)).not.toBeInTheDocument();
+    expect(network!.requests).toEqual([]);
+  });
+
+  it('for the chosen dates shows the rooms left and offers no more than that', async () => {
+    const stay = await suitsTaken(2);
+    const { store, network } = await openBooking({}, 'hotel');
+    act(() => void store.dispatch(datesChosen(stay)));
+
+    expect(await within(roomSection('Suit Room')).findByText('2 rooms left for these dates')).toBeInTheDocument();
+    expect(optionsOf('Suit Room')).toEqual(['0', '1', '2']);
+    expect(within(roomSection('Classic Room')).getByText('8 rooms left for these dates')).toBeInTheDocument();
+    expect(optionsOf('Classic Room')).toEqual(['0', '1', '2', '3']);
+    expect(screen.getByText('Rooms left for these dates are shown with each room.')).toBeInTheDocument();
+    const [asked] = network!.calls('GET', '/api/availability');
+    expect(Object.fromEntries(asked!.query)).toEqual({ checkIn: stay.startDate, checkOut: stay.endDate });
+  });
+
+  it('says a sold-out room is sold out and disables its Book', async () => {
+    const stay = await suitsTaken(4);
+    const { store } = await openBooking({}, 'hotel');
+    act(() => void store.dispatch(datesChosen(stay)));
+
+    const suit = within(roomSection('Suit Room'));
+    expect(await suit.findByText('Sold out for these dates')).toBeInTheDocument();
+    expect(suit.getByRole('button', { name: 'Book' })).toBeDisabled();
+    expect(suit.getByLabelText('Room(s)')).toBeDisabled();
+    expect(suit.getByLabelText('Room(s)')).toHaveAccessibleDescription('Sold out for these dates');
+    expect(within(roomSection('Classic Room')).getByRole('button', { name: 'Book' })).toBeEnabled();
+  });
+
+  it('brings a chosen count down to what is left', async () => {
+    const stay = await suitsTaken(3);
+    const { store } = await openBooking({}, 'hotel');
+    act(() => {
+      store.dispatch(roomCountChosen({ roomId: 'executive', packageIndex: 0, count: 3 }));
+      store.dispatch(datesChosen(stay));
+    });
+    expect(await within(roomSection('Suit Room')).findByText('1 room left for these dates')).toBeInTheDocument();
+    expect(store.getState().selection).toMatchObject({ roomId: 'executive', roomCount: 1 });
+    expect(within(roomSection('Suit Room')).getByLabelText('Room(s)')).toHaveValue('1');
+  });
+
+  it('when the hotel cannot be reached, says so and still offers the rooms', async () => {
+    const { startDate, endDate } = await suitsTaken(0);
+    const { store, user, network } = await openBooking({}, 'hotel');
+    network!.outages.push('network');
+    act(() => void store.dispatch(datesChosen({ startDate, endDate })));
+
+    expect(await screen.findByText(/We could not reach the hotel to check which rooms are free/)).toBeInTheDocument();
+    expect(optionsOf('Suit Room')).toEqual(['0', '1', '2', '3']);
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await within(roomSection('Suit Room')).findByText('4 rooms left for these dates')).toBeInTheDocument();
+  });
+
+  it('does not warn that bookings cannot be saved when the browser refuses storage: the hotel keeps them', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const refusing = createBookingStorage(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    renderHotelRoute('/booking', { bookingStorage: refusing });
+    await screen.findByRole('heading', { level: 1, name: 'Book a Room' }, { timeout: 5000 });
+    expect(screen.queryByText(/bookings cannot be saved in this browser/)).not.toBeInTheDocument();
   });
 });
