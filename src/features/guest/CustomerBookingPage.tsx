@@ -89,7 +89,8 @@ export function CustomerBookingPage() {
   const booking = data?.booking;
   if (!booking) {
     const status = statusOf(error);
-    if (error && !isFetching && status !== 404 && status !== 400)
+    // 404, and an ID the hotel cannot even read (400) or that is past the longest address (414): no such booking.
+    if (error && !isFetching && status !== 404 && status !== 400 && status !== 414)
       return (
         <GuestPage>
           <div className="notice notice--error hotel-problem" role="alert">
