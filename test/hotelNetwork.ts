@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Booking } from '../src/domain/wire';
 import { adminPassword } from './server/support/testServer';
 
 /**
@@ -110,7 +111,8 @@ export async function bookAtHotel(overrides: Partial<Record<string, unknown>> = 
   };
   const answer = await callHotel('/api/bookings', { method: 'POST', body });
   if (answer.status !== 201) throw new Error(`booking failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return { booking: answer.body.booking as Record<string, unknown> & { bookingId: string; email: string }, guestKey };
+  // Made with dates and a room, so the answer has them.
+  return { booking: answer.body.booking as Booking & { roomId: string; checkIn: string; checkOut: string }, guestKey };
 }
 
 export const staffPassword = adminPassword;
