@@ -113,6 +113,14 @@ export async function claimTry(db: pg.Pool, keys: string[]): Promise<number> {
   });
 }
 
+/**
+ * A checked try was wrong: the delay runs from now, the answer, not from when the try was claimed
+ * (scrypt takes its time, longer on a busy machine, and the delay is between answers).
+ */
+export async function noteFailure(db: pg.Pool, keys: string[]): Promise<void> {
+  await db.query('UPDATE sign_in_failures SET last_failure = clock_timestamp() WHERE key = ANY($1)', [keys]);
+}
+
 export async function clearFailures(db: pg.Pool, keys: string[]): Promise<void> {
   await db.query('DELETE FROM sign_in_failures WHERE key = ANY($1)', [keys]);
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { claimTry, clearFailures, createSession, endSession, passwordHashOf, sessionIdleHours } from '../auth/adminQueries';
+import { claimTry, clearFailures, createSession, endSession, noteFailure, passwordHashOf, sessionIdleHours } from '../auth/adminQueries';
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import type { Database } from '../db/database';
 import { requireAdmin, sessionCookie } from '../plugins/adminAuth';
@@ -27,6 +27,7 @@ export const adminSessionRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
     const stored = await passwordHashOf(db.pool, username);
     const matches = await verifyPassword(password, stored ?? decoyHash);
     if (!stored || !matches) {
+      await noteFailure(db.pool, keys);
       // Not the typed name: it is often a password typed in the wrong field.
       request.log.warn({ address }, 'failed admin sign-in');
       return reply.code(401).send(wrongCredentials);
