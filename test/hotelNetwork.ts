@@ -28,7 +28,11 @@ export const hotelUrl = (): string => {
 
 export class HotelNetwork {
   requests: SeenRequest[] = [];
-  outages: Array<'network' | number> = [];
+  /**
+   * Queued faults, one per request: 'network' (never reached the hotel), a gateway status, or
+   * 'answerLost' (the hotel got the request and acted on it, but its answer never came back).
+   */
+  outages: Array<'network' | 'answerLost' | number> = [];
   private cookies = new Map<string, string>();
 
   /** What the app's fetchBaseQuery calls: a Request (jsdom's stand-in, test/polyfills.ts) or a URL and init. */
@@ -47,7 +51,7 @@ export class HotelNetwork {
     });
     const outage = this.outages.shift();
     if (outage === 'network') throw new TypeError('Failed to fetch');
-    if (outage !== undefined)
+    if (outage !== undefined && outage !== 'answerLost')
       return new Response(JSON.stringify({ error: 'Bad Gateway', message: 'The hotel is not answering.' }), {
         status: outage,
         headers: { 'content-type': 'application/json' },
@@ -59,6 +63,10 @@ export class HotelNetwork {
       const [name = '', value = ''] = pair.split('=');
       if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(cookie)) this.cookies.delete(name);
       else this.cookies.set(name, value);
+    }
+    if (outage === 'answerLost') {
+      await response.body?.cancel();
+      throw new TypeError('Failed to fetch');
     }
     return response;
   };
@@ -148,4 +156,12 @@ export async function staffNetwork(): Promise<HotelNetwork> {
   const network = new HotelNetwork();
   await signInStaff(network);
   return network;
+}
+
+/** The hotel's bookings whose ID, email or room contain `q`, as its administrator lists them (not through the screens). */
+export async function staffSearch(q: string): Promise<Booking[]> {
+  const network = await staffNetwork();
+  const response = await network.fetch(`/api/admin/bookings?q=${encodeURIComponent(q)}&pageSize=100`);
+  if (response.status !== 200) throw new Error(`search failed: ${response.status}`);
+  return ((await response.json()) as { items: Booking[] }).items;
 }

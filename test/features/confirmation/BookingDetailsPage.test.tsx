@@ -1,18 +1,45 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { bookingIdPattern } from '../../../src/domain/bookingId';
+import { guestKeyPattern } from '../../../src/domain/bookingRecord';
+import { addDays } from '../../../src/domain/dates';
 import { createBookingStorage } from '../../../src/features/bookings/bookingStorage';
+import { confirmRetryDelaysMs } from '../../../src/features/confirmation/confirmationThunks';
 import { datesChosen, roomCountChosen } from '../../../src/features/selection/selectionSlice';
-import { renderRoute, storedBookings } from '../../testUtils';
+import type { StoreOptions } from '../../../src/app/store';
+import { HotelNetwork, bookAtHotel, staffSearch, stayOfItsOwn, uniqueEmail } from '../../hotelNetwork';
+import type { SourceKind, renderRoute } from '../../testUtils';
+import { renderWithSource, storedBookings } from '../../testUtils';
+
+const confirmedText = 'Your booking is confirmed! Thank you for choosing our hotel.';
+const notReached = 'We could not reach the hotel; your booking is not confirmed yet. Please try again.';
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 function detail(term: string): string {
   const row = screen.getByText(term, { selector: 'dt' }).parentElement!;
   return within(row).getByRole('definition').textContent ?? '';
 }
 
-async function openDetails(options = {}) {
-  const view = renderRoute('/booking-details', options);
+type Options = StoreOptions & { network?: HotelNetwork };
+
+async function openDetails(options: Options = {}, source: SourceKind = 'browser') {
+  const view = renderWithSource(source, '/booking-details', options);
   await screen.findByText('Booking ID', { selector: 'dt' }, { timeout: 5000 });
   return view;
+}
+
+/** Chooses 2 Suit Rooms for 3 nights no other test books (the hotel needs dates and rooms to confirm). */
+function chooseStay(store: ReturnType<typeof renderRoute>['store']) {
+  const { checkIn, checkOut } = stayOfItsOwn(3);
+  act(() => {
+    store.dispatch(datesChosen({ startDate: checkIn, endDate: checkOut }));
+    store.dispatch(roomCountChosen({ roomId: 'executive', packageIndex: 0, count: 2 }));
+  });
+  return { checkIn, checkOut };
+}
+
+async function confirmWith(user: ReturnType<typeof renderRoute>['user'], email: string) {
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
 }
 
 // The screen is a lazy route; loading it once up front keeps each test's own time short.
@@ -20,24 +47,11 @@ beforeAll(() => import('../../../src/features/confirmation/BookingDetailsPage'),
 beforeEach(() => jest.spyOn(window, 'alert').mockImplementation(() => undefined));
 afterEach(() => jest.restoreAllMocks());
 
-describe('confirmation screen', () => {
-  it('shows the fallbacks when nothing was chosen, and still confirms', async () => {
-    const { user } = await openDetails();
+describe.each(['browser', 'hotel'] as const)('confirmation screen (%s)', (source) => {
+  it('shows the chosen stay with its total and how it is made up', async () => {
+    const { store } = await openDetails({}, source);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Booking Confirmation');
     expect(detail('Booking ID')).toMatch(bookingIdPattern);
-    expect(detail('Room Type')).toBe('Deluxe Room');
-    expect(detail('Check-In')).toBe('Not Selected');
-    expect(detail('Check-Out')).toBe('Not Selected');
-    expect(detail('Total Amount')).toBe('₹0');
-
-    await user.type(screen.getByLabelText('Email'), 'guest@example.com');
-    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
-    expect(await screen.findByText('Your booking is confirmed! Thank you for choosing our hotel.')).toBeInTheDocument();
-    expect(storedBookings()).toEqual([expect.objectContaining({ roomName: 'Deluxe Room', checkIn: null, checkOut: null, totalPrice: 0 })]);
-  });
-
-  it('shows the chosen stay with its total and how it is made up', async () => {
-    const { store } = await openDetails();
     act(() => {
       store.dispatch(datesChosen({ startDate: '2030-03-12', endDate: '2030-03-15' }));
       store.dispatch(roomCountChosen({ roomId: 'executive', packageIndex: 0, count: 2 }));
@@ -52,48 +66,89 @@ describe('confirmation screen', () => {
   });
 
   it('the email is required and of email type', async () => {
-    await openDetails();
+    const { store } = await openDetails({}, source);
+    chooseStay(store);
     const email = screen.getByLabelText('Email');
     expect(email).toBeRequired();
     expect(email).toHaveAttribute('type', 'email');
   });
 
   it('confirming alerts, hides the button, keeps the same ID and offers View All Bookings', async () => {
-    const { user } = await openDetails();
+    const { user, store, network } = await openDetails({}, source);
+    chooseStay(store);
     const id = detail('Booking ID');
-    await user.type(screen.getByLabelText('Email'), 'guest@example.com');
-    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    const email = uniqueEmail();
+    await confirmWith(user, email);
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Your booking is confirmed! Thank you for choosing our hotel.');
+    expect(await screen.findByText(confirmedText)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(confirmedText);
     expect(window.alert).toHaveBeenCalledTimes(1);
     expect(window.alert).toHaveBeenCalledWith('Your room booking was confirmed!');
     expect(screen.queryByRole('button', { name: 'Confirm Booking' })).not.toBeInTheDocument();
     expect(detail('Booking ID')).toBe(id);
-    expect(detail('Email')).toBe('guest@example.com');
+    expect(detail('Email')).toBe(email);
+    expect(detail('Room Type')).toBe('Suit Room');
     expect(screen.getByRole('link', { name: 'View All Bookings' })).toHaveAttribute('href', '/admin-bookings');
-    expect(storedBookings()).toEqual([expect.objectContaining({ bookingId: id, email: 'guest@example.com' })]);
+    // At the hotel, the guest view is where the booking can be found again from any device.
+    if (network) expect(screen.getByRole('link', { name: 'View Your Booking' })).toHaveAttribute('href', `/customer-booking/${id}`);
+    expect(storedBookings()).toEqual([
+      expect.objectContaining({ bookingId: id, email, roomName: 'Suit Room', rooms: 2, totalPrice: 24000 }),
+    ]);
+    expect(store.getState().selection).toMatchObject({ roomId: null, roomCount: 0 });
+    if (network) expect((await staffSearch(email)).map((b) => b.bookingId)).toEqual([id]);
   });
 
   it('a reload (a new store over the same session) shows the same ID, before and after confirming', async () => {
-    const first = await openDetails();
+    const first = await openDetails({}, source);
+    chooseStay(first.store);
     const id = detail('Booking ID');
     // redux-persist writes on its next tick; a guest's reload comes later than that.
     await act(() => first.persistor.flush());
     first.unmount();
 
-    const second = await openDetails();
+    const second = await openDetails({}, source);
     expect(detail('Booking ID')).toBe(id);
-    await second.user.type(screen.getByLabelText('Email'), 'guest@example.com');
-    await second.user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
-    await screen.findByText('Your booking is confirmed! Thank you for choosing our hotel.');
+    expect(detail('Room Type')).toBe('Suit Room');
+    await confirmWith(second.user, uniqueEmail());
+    await screen.findByText(confirmedText);
     await act(() => second.persistor.flush());
     second.unmount();
 
-    await openDetails();
+    await openDetails({}, source);
     expect(detail('Booking ID')).toBe(id);
-    expect(screen.getByText('Your booking is confirmed! Thank you for choosing our hotel.')).toBeInTheDocument();
+    expect(screen.getByText(confirmedText)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirm Booking' })).not.toBeInTheDocument();
     expect(storedBookings()).toHaveLength(1);
+  });
+
+  it('a double click sends one booking', async () => {
+    const { user, store, network } = await openDetails({}, source);
+    chooseStay(store);
+    const email = uniqueEmail();
+    await user.type(screen.getByLabelText('Email'), email);
+    await user.dblClick(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(await screen.findByText(confirmedText)).toBeInTheDocument();
+    expect(window.alert).toHaveBeenCalledTimes(1);
+    expect(storedBookings()).toHaveLength(1);
+    if (network) {
+      expect(network.calls('POST', '/api/bookings')).toHaveLength(1);
+      expect(await staffSearch(email)).toHaveLength(1);
+    }
+  });
+});
+
+describe('confirmation screen, browser only', () => {
+  it('shows the fallbacks when nothing was chosen, and still confirms', async () => {
+    const { user } = await openDetails();
+    expect(detail('Booking ID')).toMatch(bookingIdPattern);
+    expect(detail('Room Type')).toBe('Deluxe Room');
+    expect(detail('Check-In')).toBe('Not Selected');
+    expect(detail('Check-Out')).toBe('Not Selected');
+    expect(detail('Total Amount')).toBe('₹0');
+
+    await confirmWith(user, 'guest@example.com');
+    expect(await screen.findByText(confirmedText)).toBeInTheDocument();
+    expect(storedBookings()).toEqual([expect.objectContaining({ roomName: 'Deluxe Room', checkIn: null, checkOut: null, totalPrice: 0 })]);
   });
 
   it('when storage refuses the booking, says why and does not confirm', async () => {
@@ -103,12 +158,172 @@ describe('confirmation screen', () => {
     });
     const { user } = await openDetails({ bookingStorage: refusing });
     expect(screen.getByRole('alert')).toHaveTextContent('bookings cannot be saved in this browser');
-    await user.type(screen.getByLabelText('Email'), 'guest@example.com');
-    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    await confirmWith(user, 'guest@example.com');
 
     expect(await screen.findAllByRole('alert')).toHaveLength(2);
     expect(window.alert).not.toHaveBeenCalled();
-    expect(screen.queryByText('Your booking is confirmed! Thank you for choosing our hotel.')).not.toBeInTheDocument();
+    expect(screen.queryByText(confirmedText)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Confirm Booking' })).toBeEnabled();
+  });
+});
+
+describe('confirmation screen, hotel only', () => {
+  const openAtHotel = (options: Options = {}) => openDetails(options, 'hotel').then((view) => ({ ...view, network: view.network! }));
+
+  it('confirms on the server, shows the ID the server stored, and keeps the booking with its guest key', async () => {
+    const { user, store, network } = await openAtHotel();
+    const stay = chooseStay(store);
+    const shownBefore = detail('Booking ID');
+    expect(shownBefore).toMatch(bookingIdPattern);
+    // Another guest's booking takes the shown ID meanwhile: the hotel stores this one under a free ID.
+    await bookAtHotel({ bookingId: shownBefore });
+    const email = uniqueEmail('asha');
+    await confirmWith(user, email);
+
+    expect(await screen.findByText(confirmedText)).toBeInTheDocument();
+    expect(window.alert).toHaveBeenCalledWith('Your room booking was confirmed!');
+    const [stored] = await staffSearch(email);
+    expect(stored!.bookingId).toMatch(bookingIdPattern);
+    expect(stored!.bookingId).not.toBe(shownBefore);
+    expect(detail('Booking ID')).toBe(stored!.bookingId);
+    expect(detail('Room Type')).toBe('Suit Room');
+    expect(detail('Total Amount')).toContain('₹24,000');
+    expect(screen.queryByRole('button', { name: 'Confirm Booking' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View All Bookings' })).toHaveAttribute('href', '/admin-bookings');
+    expect(screen.getByRole('link', { name: 'View Your Booking' })).toHaveAttribute('href', `/customer-booking/${stored!.bookingId}`);
+
+    const [post] = network.calls('POST', '/api/bookings');
+    const sent = post!.body as Record<string, unknown>;
+    expect(sent).toEqual({
+      draftId: expect.stringMatching(uuid),
+      bookingId: shownBefore,
+      roomId: 'executive',
+      packageIndex: 0,
+      rooms: 2,
+      checkIn: stay.checkIn,
+      checkOut: stay.checkOut,
+      email,
+      guestKey: expect.stringMatching(guestKeyPattern),
+    });
+    expect(post!.headers.get('x-requested-with')).toBe('hotel-site');
+    expect(storedBookings()).toEqual([
+      expect.objectContaining({
+        bookingId: stored!.bookingId,
+        roomName: 'Suit Room',
+        rooms: 2,
+        totalPrice: 24000,
+        guestKey: sent.guestKey,
+      }),
+    ]);
+    // The store reads the key back too (a new read of hotelBookings).
+    expect(store.getState().bookings.items[0]).toMatchObject({ bookingId: stored!.bookingId, guestKey: sent.guestKey });
+    expect(store.getState().selection).toMatchObject({ roomId: null, roomCount: 0 });
+  });
+
+  it('when rooms ran out, shows the server’s message and keeps the selection', async () => {
+    const { user, store } = await openAtHotel();
+    const stay = chooseStay(store);
+    // Other guests took 2 of the 4 Suit Rooms on the second night and 3 on the third.
+    await bookAtHotel({ roomId: 'executive', rooms: 2, checkIn: addDays(stay.checkIn, 1), checkOut: addDays(stay.checkIn, 2) });
+    await bookAtHotel({ roomId: 'executive', rooms: 3, checkIn: addDays(stay.checkIn, 2), checkOut: stay.checkOut });
+    const email = uniqueEmail();
+    await confirmWith(user, email);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only 1 Suit Room is left for those dates.');
+    expect(window.alert).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Confirm Booking' })).toBeEnabled();
+    expect(store.getState().selection).toMatchObject({ roomId: 'executive', roomCount: 2, startDate: stay.checkIn });
+    expect(screen.getByRole('link', { name: 'Change dates or rooms' })).toHaveAttribute('href', '/booking');
+    expect(storedBookings()).toBeNull();
+    expect(await staffSearch(email)).toEqual([]);
+  });
+
+  it('when the hotel cannot be reached, tries the same request again, says so, then gives the exact message', async () => {
+    const network = new HotelNetwork();
+    const { user, store } = await openAtHotel({ network, retryDelaysMs: [200, 200, 200] });
+    chooseStay(store);
+    network.outages.push('network', 503, 502, 'network');
+    const email = uniqueEmail();
+    await confirmWith(user, email);
+
+    expect(await screen.findByText('Still trying to reach the hotel… (try 2 of 4)')).toBeInTheDocument();
+    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(notReached);
+    expect(screen.getByRole('alert').textContent).toBe(notReached);
+    const posts = network.calls('POST', '/api/bookings');
+    expect(posts).toHaveLength(4);
+    expect(new Set(posts.map((p) => (p.body as { draftId: string }).draftId)).size).toBe(1);
+    expect(screen.queryByText(/Still trying/)).not.toBeInTheDocument();
+    expect(store.getState().selection).toMatchObject({ roomId: 'executive', roomCount: 2 });
+    expect(screen.getByRole('button', { name: 'Confirm Booking' })).toBeEnabled();
+    expect(storedBookings()).toBeNull();
+    expect(await staffSearch(email)).toEqual([]);
+  });
+
+  it('a retry after an answer was lost confirms once, with the same draft', async () => {
+    const network = new HotelNetwork();
+    const { user, store } = await openAtHotel({ network });
+    chooseStay(store);
+    const shown = detail('Booking ID');
+    // The first try reaches the hotel, which stores the booking, but its answer is lost; then a gateway fails.
+    network.outages.push('answerLost', 504);
+    const email = uniqueEmail();
+    await confirmWith(user, email);
+    expect(await screen.findByText(confirmedText)).toBeInTheDocument();
+    const posts = network.calls('POST', '/api/bookings');
+    expect(posts).toHaveLength(3);
+    expect(new Set(posts.map((p) => (p.body as { draftId: string }).draftId)).size).toBe(1);
+    expect((await staffSearch(email)).map((b) => b.bookingId)).toEqual([shown]);
+    expect(detail('Booking ID')).toBe(shown);
+  });
+
+  it('waits 1, 2 and 4 seconds between tries by default', () => {
+    expect(confirmRetryDelaysMs).toEqual([1000, 2000, 4000]);
+  });
+
+  it('when this browser refuses to keep a copy, still shows the hotel’s booking and says so', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const refusing = createBookingStorage(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    const { user, store } = await openAtHotel({ bookingStorage: refusing });
+    chooseStay(store);
+    const email = uniqueEmail('asha');
+    await confirmWith(user, email);
+    expect(await screen.findByText(confirmedText)).toBeInTheDocument();
+    expect(screen.getByText(/this browser could not keep a copy of it/)).toBeInTheDocument();
+    const [stored] = await staffSearch(email);
+    expect(detail('Booking ID')).toBe(stored!.bookingId);
+    expect(detail('Room Type')).toBe('Suit Room');
+    expect(detail('Email')).toBe(email);
+  });
+
+  it('without dates or rooms, says what is missing and links back instead of offering Confirm', async () => {
+    const { store } = await openAtHotel();
+    expect(screen.queryByRole('button', { name: 'Confirm Booking' })).not.toBeInTheDocument();
+    expect(screen.getByText(/choose your check-in and check-out dates and at least one room/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose dates and rooms' })).toHaveAttribute('href', '/booking');
+
+    // Dates alone are not enough either.
+    act(() => void store.dispatch(datesChosen({ startDate: '2030-03-10', endDate: '2030-03-13' })));
+    expect(screen.queryByRole('button', { name: 'Confirm Booking' })).not.toBeInTheDocument();
+    act(() => void store.dispatch(roomCountChosen({ roomId: 'deluxe', packageIndex: 0, count: 1 })));
+    expect(screen.getByRole('button', { name: 'Confirm Booking' })).toBeInTheDocument();
+  });
+
+  it('a reload keeps the draft: same Booking ID, draftId and guest key', async () => {
+    const first = await openAtHotel();
+    const draft = first.store.getState().confirmation;
+    expect(draft.draftId).toMatch(uuid);
+    expect(draft.guestKey).toMatch(guestKeyPattern);
+    await act(() => first.persistor.flush());
+    first.unmount();
+
+    const second = await openAtHotel();
+    expect(second.store.getState().confirmation).toMatchObject({
+      pendingBookingId: draft.pendingBookingId,
+      draftId: draft.draftId,
+      guestKey: draft.guestKey,
+    });
+    await waitFor(() => expect(detail('Booking ID')).toBe(draft.pendingBookingId));
   });
 });
