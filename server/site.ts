@@ -40,6 +40,9 @@ export function readSite(distDir: string): SitePages {
   return { root, home: page('index.html'), booking: page('booking.html'), app: page('app.html'), notFound: page('404.html') };
 }
 
+/** The header and footer fragments that every page fetches (src/features/layout/fragments.ts): files, not pages. */
+const fragments = new Set(['/header.html', '/footer.html']);
+
 export async function registerSite(app: FastifyInstance, pages: SitePages): Promise<void> {
   const { root } = pages;
   const sendPage = (reply: FastifyReply, html: string, status = 200) =>
@@ -52,7 +55,7 @@ export async function registerSite(app: FastifyInstance, pages: SitePages): Prom
    */
   function pageFileAnswer(request: FastifyRequest, reply: FastifyReply, pathname: string) {
     const name = /^\/([A-Za-z0-9_-]+)\.html?$/i.exec(pathname)?.[1]?.toLowerCase();
-    if (!name || !existsSync(path.join(root, `${name}.html`))) return null;
+    if (!name || fragments.has(pathname) || !existsSync(path.join(root, `${name}.html`))) return null;
     if (name === 'app' || name === '404') return sendPage(reply, pages.notFound, 404);
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     return reply.redirect(`${name === 'index' ? '/' : `/${name}`}${query}`, 301);
@@ -65,7 +68,8 @@ export async function registerSite(app: FastifyInstance, pages: SitePages): Prom
     serve: true,
     cacheControl: false,
     // Pages are sent only with the hotel-mode tag (below): their file names go to pageFileAnswer.
-    allowedPath: (pathname) => !/\.html?$/i.test(pathname),
+    // The header and footer are fragments that every page fetches, not pages: they are files.
+    allowedPath: (pathname) => !/\.html?$/i.test(pathname) || fragments.has(pathname),
     setHeaders(response, file) {
       const hashed = /\.[0-9a-f]{8}\.(js|css)$/.test(file);
       response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

@@ -367,6 +367,9 @@ describe.each(databaseKinds)('hardening on %s', (kind) => {
         `<!doctype html><html lang=en><head><meta charset=utf-8><meta http-equiv=Content-Security-Policy content="${policy}"><title>${title}</title></head><body><div id=root></div></body></html>`;
       for (const name of ['index', 'booking', 'app', '404', 'admin-bookings', 'booking-details', 'customer-booking'])
         await writeFile(path.join(dist, `${name}.html`), page(name));
+      // The header and footer fragments every page fetches, as the build writes them.
+      for (const name of ['header', 'footer'])
+        await writeFile(path.join(dist, `${name}.html`), `<${name} class=site-${name}>${name}</${name}>`);
       const stream = new Writable({
         write(chunk: Buffer, _encoding, done) {
           lines.push(chunk.toString());
@@ -408,6 +411,15 @@ describe.each(databaseKinds)('hardening on %s', (kind) => {
       for (const [where] of redirects) {
         const answer = await send(site.url + where);
         expect({ where, hotel: answer.text.includes(hotelTag) }).toEqual({ where, hotel: true });
+      }
+      // The header and footer are fragments that every page fetches, not pages: they are sent as they are.
+      for (const name of ['header', 'footer']) {
+        const answer = await send(`${site.url}/${name}.html`);
+        expect({ name, status: answer.status, text: answer.text }).toEqual({
+          name,
+          status: 200,
+          text: `<${name} class=site-${name}>${name}</${name}>`,
+        });
       }
     });
 
