@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { Database } from '../db/database';
 import { burstBookings, burstSources, deleteBurst } from '../db/burstQueries';
 import { requireAdmin } from '../plugins/adminAuth';
+import { BurstBookingsReply, BurstDeletedReply, BurstsReply } from '../../src/domain/wire';
 
 /**
  * Undoing an attack on the inventory (issue 25): which addresses and emails made the most
@@ -20,12 +21,13 @@ const BurstQuery = Type.Object(
   { additionalProperties: false },
 );
 
+const Refusal = Type.Object({ error: Type.String(), message: Type.String() });
 const oneSource = { error: 'Bad Request', message: 'Give either address or email (one of them).' };
 
 export const adminBurstRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
   app.addHook('onRequest', requireAdmin(db.pool));
 
-  app.get('/api/admin/bursts', { schema: { querystring: BurstsQuery } }, async (request) => {
+  app.get('/api/admin/bursts', { schema: { querystring: BurstsQuery, response: { 200: BurstsReply } } }, async (request) => {
     const within = request.query.hours ?? 24;
     const [addresses, emails] = await Promise.all([burstSources(db.pool, 'address', within), burstSources(db.pool, 'email', within)]);
     return {
@@ -35,19 +37,27 @@ export const adminBurstRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
     };
   });
 
-  app.get('/api/admin/bursts/bookings', { schema: { querystring: BurstQuery } }, async (request, reply) => {
-    const { address, email } = request.query;
-    if ((address === undefined) === (email === undefined)) return reply.code(400).send(oneSource);
-    const items = await burstBookings(db.pool, { address, email, hours: request.query.hours ?? 24 });
-    return { items };
-  });
+  app.get(
+    '/api/admin/bursts/bookings',
+    { schema: { querystring: BurstQuery, response: { 200: BurstBookingsReply, 400: Refusal } } },
+    async (request, reply) => {
+      const { address, email } = request.query;
+      if ((address === undefined) === (email === undefined)) return reply.code(400).send(oneSource);
+      const items = await burstBookings(db.pool, { address, email, hours: request.query.hours ?? 24 });
+      return { items };
+    },
+  );
 
-  app.delete('/api/admin/bursts/bookings', { schema: { querystring: BurstQuery } }, async (request, reply) => {
-    const { address, email } = request.query;
-    if ((address === undefined) === (email === undefined)) return reply.code(400).send(oneSource);
-    const within = request.query.hours ?? 24;
-    const bookingIds = await deleteBurst(db.pool, { address, email, hours: within }, request.ip);
-    request.log.info({ address, deleted: bookingIds.length, admin: request.admin?.username }, 'burst of bookings deleted');
-    return { deleted: bookingIds.length, bookingIds };
-  });
+  app.delete(
+    '/api/admin/bursts/bookings',
+    { schema: { querystring: BurstQuery, response: { 200: BurstDeletedReply, 400: Refusal } } },
+    async (request, reply) => {
+      const { address, email } = request.query;
+      if ((address === undefined) === (email === undefined)) return reply.code(400).send(oneSource);
+      const within = request.query.hours ?? 24;
+      const bookingIds = await deleteBurst(db.pool, { address, email, hours: within }, request.ip);
+      request.log.info({ address, deleted: bookingIds.length, admin: request.admin?.username }, 'burst of bookings deleted');
+      return { deleted: bookingIds.length, bookingIds };
+    },
+  );
 };

@@ -2,11 +2,22 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { createApi, fakeBaseQuery, setupListeners } from '@reduxjs/toolkit/query/react';
 import { useDispatch } from 'react-redux';
 import type { BookingRecord } from '../domain/bookingRecord';
-import type { AdminSession, AuditEntry, AvailabilityReply, BookingOutline, OccupancyReply, StayQuery } from '../domain/wire';
+import type {
+  AdminSession,
+  AuditEntry,
+  AvailabilityReply,
+  BookingOutline,
+  BurstBooking,
+  BurstDeletedReply,
+  BurstsReply,
+  OccupancyReply,
+  StayQuery,
+} from '../domain/wire';
 import type {
   BookingQuery,
   BookingSource,
   BookingsPage,
+  BurstFilter,
   Confirmed,
   ConfirmRequest,
   EmailChange,
@@ -20,7 +31,7 @@ import type {
 } from './source';
 
 /** Everything a change to the bookings can alter on the staff screens. */
-const bookingsChanged = ['Bookings', 'Availability', 'Occupancy', 'Audit'] as const;
+const bookingsChanged = ['Bookings', 'Availability', 'Occupancy', 'Audit', 'Bursts'] as const;
 
 const notOffered: SourceError = { status: 'CUSTOM_ERROR', error: 'Not offered', data: { message: 'This site does not offer that.' } };
 
@@ -50,7 +61,7 @@ export const bookingsApi = createApi({
   baseQuery: fakeBaseQuery<SourceError>(),
   // A guest whose phone lost signal sees fresh data when it comes back.
   refetchOnReconnect: true,
-  tagTypes: ['Session', 'Bookings', 'Booking', 'Availability', 'Occupancy', 'Audit'],
+  tagTypes: ['Session', 'Bookings', 'Booking', 'Availability', 'Occupancy', 'Audit', 'Bursts'],
   endpoints: (build) => ({
     /** The signed-in staff member, or null when nobody is signed in. */
     getSession: build.query<AdminSession | null, void>({
@@ -124,6 +135,21 @@ export const bookingsApi = createApi({
       queryFn: (_arg, api) => onSource((source, store) => source.audit?.(store))(api),
       providesTags: ['Audit'],
     }),
+    /** The addresses and emails with the most bookings made in the last `hours`, most first. */
+    getBursts: build.query<BurstsReply, { hours: number }>({
+      queryFn: (query, api) => onSource((source, store) => source.bursts?.(query, store))(api),
+      providesTags: ['Bursts'],
+    }),
+    /** The live bookings made from one address or for one email in the last `hours`, newest first. */
+    getBurstBookings: build.query<{ items: BurstBooking[] }, BurstFilter>({
+      queryFn: (filter, api) => onSource((source, store) => source.burstBookings?.(filter, store))(api),
+      providesTags: ['Bursts'],
+    }),
+    /** Deletes them all at once (soft: each can be restored for 30 days). */
+    deleteBurst: build.mutation<BurstDeletedReply, BurstFilter>({
+      queryFn: (filter, api) => onSource((source, store) => source.deleteBurst?.(filter, store))(api),
+      invalidatesTags: [...bookingsChanged, 'Booking'],
+    }),
     /** A JSON backup's text: what the keeper lacks is added, nothing it has is changed. */
     importBackup: build.mutation<ImportOutcome, string>({
       queryFn: (text, api) => onSource((source, store) => source.importBackup(text, store))(api),
@@ -155,6 +181,9 @@ export const {
   useGetAuditQuery,
   useImportBackupMutation,
   useExportBookingsMutation,
+  useGetBurstsQuery,
+  useGetBurstBookingsQuery,
+  useDeleteBurstMutation,
 } = bookingsApi;
 
 /** A full booking, as opposed to the outline the hotel shows without a key or email. */

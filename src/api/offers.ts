@@ -20,6 +20,8 @@ export interface Offers {
   occupancy: boolean;
   /** A stay without dates or a room can be confirmed (the spec's "Deluxe Room" fallback); a hotel needs both. */
   incompleteStays: boolean;
+  /** The bookings made lately per address and per email, and deleting one's burst at once (undoing an attack on the rooms). */
+  bursts: boolean;
 }
 
 /** The bookings kept in this browser only: the site as the specification describes it. */
@@ -32,6 +34,7 @@ export const browserOffers: Offers = {
   audit: false,
   occupancy: false,
   incompleteStays: true,
+  bursts: false,
 };
 
 /** The hotel's server: every booking reaches the hotel, and only signed-in staff manage them. */
@@ -44,4 +47,5 @@ export const hotelOffers: Offers = {
   audit: true,
   occupancy: true,
   incompleteStays: false,
+  bursts: true,
 };

@@ -3,7 +3,17 @@ import type { BaseQueryApi, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { BookingsApi } from './bookingsApi';
 import type { BookingRecord } from '../domain/bookingRecord';
 import type { ChosenStay } from '../domain/stay';
-import type { AdminSession, AuditEntry, AvailabilityReply, BookingOutline, OccupancyReply, StayQuery } from '../domain/wire';
+import type {
+  AdminSession,
+  AuditEntry,
+  AvailabilityReply,
+  BookingOutline,
+  BurstBooking,
+  BurstDeletedReply,
+  BurstsReply,
+  OccupancyReply,
+  StayQuery,
+} from '../domain/wire';
 
 import type { Offers } from './offers';
 
@@ -81,6 +91,9 @@ export interface ImportOutcome {
 
 export type ExportFormat = 'csv' | 'json';
 
+/** One address (as the hotel names it) or one email, and how far back to look. */
+export type BurstFilter = ({ address: string; email?: undefined } | { email: string; address?: undefined }) & { hours: number };
+
 /**
  * One source of bookings behind the bookings API (bookingsApi.ts): the hotel's server
  * (hotelSource.ts) or this browser's storage (features/bookings/browserSource.ts). Each call gets
@@ -102,6 +115,9 @@ export interface BookingSource {
   availability?(stay: StayQuery, store: StoreAccess): Promise<SourceResult<AvailabilityReply>>;
   occupancy?(query: { days: number }, store: StoreAccess): Promise<SourceResult<OccupancyReply>>;
   audit?(store: StoreAccess): Promise<SourceResult<{ items: AuditEntry[] }>>;
+  bursts?(query: { hours: number }, store: StoreAccess): Promise<SourceResult<BurstsReply>>;
+  burstBookings?(filter: BurstFilter, store: StoreAccess): Promise<SourceResult<{ items: BurstBooking[] }>>;
+  deleteBurst?(filter: BurstFilter, store: StoreAccess): Promise<SourceResult<BurstDeletedReply>>;
   session?(store: StoreAccess): Promise<SourceResult<AdminSession | null>>;
   signIn?(credentials: { username: string; password: string }, store: StoreAccess): Promise<SourceResult<AdminSession>>;
   signOut?(store: StoreAccess): Promise<SourceResult<null>>;

@@ -113,6 +113,42 @@ export const AuditEntry = Type.Object({
 });
 export type AuditEntry = Static<typeof AuditEntry>;
 
+/** One address (an IPv6 address as its /64) or email (lower case) and how much it booked lately (GET /api/admin/bursts). */
+const burstCounts = {
+  bookings: Type.Integer(),
+  roomNights: Type.Integer(),
+  firstAt: Type.String(),
+  lastAt: Type.String(),
+};
+export const BurstsReply = Type.Object({
+  hours: Type.Integer(),
+  addresses: Type.Array(Type.Object({ address: Type.String(), ...burstCounts })),
+  emails: Type.Array(Type.Object({ email: Type.String(), ...burstCounts })),
+});
+export type BurstsReply = Static<typeof BurstsReply>;
+
+/** The live bookings from one address or for one email (GET /api/admin/bursts/bookings). */
+export const BurstBookingsReply = Type.Object({
+  items: Type.Array(
+    Type.Object({
+      bookingId: Type.String(),
+      roomName: Type.String(),
+      checkIn: Type.Union([Type.String(), Type.Null()]),
+      checkOut: Type.Union([Type.String(), Type.Null()]),
+      rooms: Type.Integer(),
+      totalPrice: Type.Integer(),
+      email: Type.String(),
+      createdAt: Type.String(),
+      createdFrom: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+});
+export type BurstBooking = Static<typeof BurstBookingsReply>['items'][number];
+
+/** What DELETE /api/admin/bursts/bookings deleted (soft, restorable for 30 days). */
+export const BurstDeletedReply = Type.Object({ deleted: Type.Integer(), bookingIds: Type.Array(Type.String()) });
+export type BurstDeletedReply = Static<typeof BurstDeletedReply>;
+
 export const ImportReply = Type.Object({
   imported: Type.Integer(),
   conflicts: Type.Array(Type.Object({ bookingId: Type.String(), reason: Type.String() })),

@@ -148,6 +148,9 @@ export function createHotelSource(): BookingSource {
     occupancy: ({ days }, store) => request(store, { url: 'admin/occupancy', params: { days } }),
 
     audit: (store) => request(store, 'admin/audit'),
+    bursts: ({ hours }, store) => request(store, { url: 'admin/bursts', params: { hours } }),
+    burstBookings: (filter, store) => request(store, { url: 'admin/bursts/bookings', params: filter }),
+    deleteBurst: (filter, store) => request(store, { url: 'admin/bursts/bookings', method: 'DELETE', params: filter }),
 
     async session(store) {
       const result = await request<AdminSession>(store, 'admin/session');
