@@ -15,6 +15,7 @@ export const screens = {
     import(/* webpackChunkName: "booking-details" */ '../features/confirmation/BookingDetailsPage').then((m) => m.BookingDetailsPage),
   [paths.adminBookings]: () =>
     import(/* webpackChunkName: "admin-bookings" */ '../features/admin/AdminBookingsPage').then((m) => m.AdminBookingsPage),
+  [paths.adminBursts]: () => import(/* webpackChunkName: "admin-bursts" */ '../features/bursts/BurstsPage').then((m) => m.BurstsPage),
   [paths.viewBookings]: () =>
     import(/* webpackChunkName: "view-bookings" */ '../features/viewBookings/ViewBookingsPage').then((m) => m.ViewBookingsPage),
   [paths.bookingPortal]: () =>
@@ -28,6 +29,7 @@ export const screens = {
 export const screensAskingTheApi: ReadonlySet<string> = new Set([
   paths.bookingDetails,
   paths.adminBookings,
+  paths.adminBursts,
   paths.viewBookings,
   paths.customerBooking,
 ]);

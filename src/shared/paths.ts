@@ -4,6 +4,7 @@ export const paths = {
   booking: '/booking',
   bookingDetails: '/booking-details',
   adminBookings: '/admin-bookings',
+  adminBursts: '/admin-bursts',
   viewBookings: '/view-bookings',
   bookingPortal: '/booking-portal',
   customerBooking: '/customer-booking/:bookingId',

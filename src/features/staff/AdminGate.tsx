@@ -4,6 +4,7 @@ import { useGetSessionQuery, useSignOutMutation } from '../../api/bookingsApi';
 import { describeError } from '../../api/requestErrors';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
+import { AdminNav } from './AdminNav';
 import { SignInForm } from './SignInForm';
 import './staff.css';
 
@@ -60,6 +61,7 @@ function SignedIn({ children }: { children: () => ReactNode }) {
   return (
     <>
       <SignedInBar username={session.username} />
+      <AdminNav />
       {children()}
     </>
   );
