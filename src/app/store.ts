@@ -114,26 +114,31 @@ export function makeStore(options: StoreOptions = {}) {
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         thunk: { extraArgument: extra },
-        serializableCheck: {
-          ignoredActions: [
-            FLUSH,
-            REHYDRATE,
-            PAUSE,
-            PERSIST,
-            PURGE,
-            REGISTER,
-            bookingsSlice.actions.bookingsSynced.type,
-            bookingsSlice.actions.bookingsRestored.type,
-          ],
-          // A development-only check (production builds leave it out). The booking list can hold
-          // 10,000 records, and walking them all costs 10 to 40 ms: at each start with a full
-          // list and again on each list read back from storage (in Jest, over RTK's 32 ms limit).
-          // It cannot find anything there. A record is either built by readBookingRecord from
-          // parsed JSON (from storage or a backup file: all that the two bookings actions ignored
-          // above carry) or arrives in the payload of bookingConfirmed or bookingEmailChanged,
-          // which this check still inspects.
-          ignoredPaths: [`${bookingsSlice.reducerPath}.items`],
-        },
+        // A development-only check: production builds leave it out, and with it this setting (the
+        // booking screen's budget counts every byte of the store chunk).
+        serializableCheck:
+          process.env.NODE_ENV === 'production'
+            ? false
+            : {
+                ignoredActions: [
+                  FLUSH,
+                  REHYDRATE,
+                  PAUSE,
+                  PERSIST,
+                  PURGE,
+                  REGISTER,
+                  bookingsSlice.actions.bookingsSynced.type,
+                  bookingsSlice.actions.bookingsRestored.type,
+                ],
+                // The booking list can hold
+                // 10,000 records, and walking them all costs 10 to 40 ms: at each start with a full
+                // list and again on each list read back from storage (in Jest, over RTK's 32 ms limit).
+                // It cannot find anything there. A record is either built by readBookingRecord from
+                // parsed JSON (from storage or a backup file: all that the two bookings actions ignored
+                // above carry) or arrives in the payload of bookingConfirmed or bookingEmailChanged,
+                // which this check still inspects.
+                ignoredPaths: [`${bookingsSlice.reducerPath}.items`],
+              },
       })
         .concat(apiSlot)
         .concat(options.middleware ?? []),
