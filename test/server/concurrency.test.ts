@@ -93,4 +93,25 @@ describe.each(databaseKinds)('100 simultaneous confirms for the last 4 Suit Room
       });
     });
   });
+
+  test('refused confirms are answered on the connections the server already has', async () => {
+    // The Suit Rooms of one night all taken, then ten more confirms for it, one after another.
+    const night = { checkIn: daysFromNow(90), checkOut: daysFromNow(91) };
+    for (let i = 0; i < 2; i++)
+      expect((await api(servers[0]!.url, '/api/bookings', { method: 'POST', body: confirmBody({ ...night, rooms: 2 }) })).status).toBe(201);
+    const pool = dbs[0]!.pool;
+    let opened = 0;
+    const countOpened = () => opened++;
+    pool.on('connect', countOpened);
+    try {
+      for (let i = 0; i < 10; i++) {
+        const reply = await api(servers[0]!.url, '/api/bookings', { method: 'POST', body: confirmBody(night) });
+        expect(reply.status).toBe(409);
+      }
+    } finally {
+      pool.off('connect', countOpened);
+    }
+    // pg-pool closes a connection handed back with an error: each refusal used to open a new one.
+    expect(opened).toBe(0);
+  });
 });
