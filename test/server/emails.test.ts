@@ -2,6 +2,7 @@ import type { Database } from '../../server/db/database';
 import { saveMailSettings } from '../../server/mail/outbox';
 import { startSender } from '../../server/mail/sender';
 import type { OutboxSender } from '../../server/mail/sender';
+import { hostileBodies, hostileText, hostileValues, refusalProblem, send } from './support/hostileInputs';
 import { bookedNights, checkInventory } from './support/inventory';
 import { calendarOf, mailTo, manageTokenIn, startSmtp } from './support/smtp';
 import type { TestSmtp } from './support/smtp';
@@ -280,6 +281,63 @@ describe.each(databaseKinds)('emails, the manage link, change and cancel on %s',
     expect((await manage(other.token)).status).toBe(200);
     await db.pool.query(`DELETE FROM bookings WHERE booking_id = $1`, [other.booking.bookingId]);
     await db.pool.query(`UPDATE room_nights SET booked = booked - 1 WHERE room_id = 'executive' AND night = $1`, [daysFromNow(130)]);
+  });
+
+  test('hostile input on every new endpoint is refused with a 4xx naming the problem, and changes nothing', async () => {
+    const { booking, token } = await bookAndOpen({ checkIn: daysFromNow(160), checkOut: daysFromNow(161), email: 'hostile@guest.example' });
+    const headers = { 'content-type': 'application/json', 'x-requested-with': 'hotel-site', 'x-manage-token': token };
+    const valid = { checkIn: daysFromNow(162), checkOut: daysFromNow(163), rooms: 1 };
+    const problems: string[] = [];
+    const check = (what: string, answer: Awaited<ReturnType<typeof send>>, allowed: number[] = []) => {
+      if (allowed.includes(answer.status)) return;
+      const problem = refusalProblem(answer);
+      if (problem) problems.push(`${what}: ${problem}`);
+    };
+    for (const [name, value] of hostileValues) {
+      for (const field of ['checkIn', 'checkOut', 'rooms'])
+        for (const [method, path] of [
+          ['PUT', '/api/manage'],
+          ['POST', '/api/manage/quote'],
+        ])
+          check(
+            `${method} ${path} ${field}=${name}`,
+            await send(server.url + path, { method, headers, body: JSON.stringify({ ...valid, [field]: value }) }),
+          );
+      for (const field of ['bookingId', 'email'])
+        check(
+          `link ${field}=${name}`,
+          await send(`${server.url}/api/bookings/link`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ bookingId: booking.bookingId, email: 'hostile@guest.example', [field]: value }),
+          }),
+          [202],
+        );
+    }
+    for (const [name, type, body] of hostileBodies)
+      for (const [method, path, allowed] of [
+        ['PUT', '/api/manage', []],
+        ['POST', '/api/manage/quote', []],
+        ['POST', '/api/bookings/link', []],
+        ['POST', '/api/manage/cancel', []],
+      ] as const) {
+        // The cancel takes no body and ignores a JSON one; a body too large or not JSON is refused before it runs.
+        if (path === '/api/manage/cancel' && !['a 1 MB body', 'deep nesting past the stack', 'XML'].includes(name)) continue;
+        check(`${method} ${path} ${name}`, await send(server.url + path, { method, headers: { ...headers, 'content-type': type }, body }), [
+          ...allowed,
+        ]);
+      }
+    // A token header holding hostile text: the answer any unknown link gets.
+    const unknown = await manage('BK999999.1.' + 'A'.repeat(43));
+    for (const [name, value] of hostileText) {
+      if (!/^[\x20-\x7e]*$/.test(value)) continue;
+      const answer = await manage(value);
+      if (answer.status !== 404 || JSON.stringify(answer.body) !== JSON.stringify(unknown.body))
+        problems.push(`token ${name}: ${answer.status}`);
+    }
+    expect(problems).toEqual([]);
+    expect((await manage(token)).body.booking).toMatchObject({ checkIn: booking.checkIn, rooms: 1, status: 'confirmed' });
+    expect((await outboxRows(booking.bookingId)).map((r) => r.kind)).toEqual(['confirmed', 'hotel-new']);
   });
 
   test('change and cancel need the site header and the same origin', async () => {
