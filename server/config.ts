@@ -31,6 +31,8 @@ export interface MailConfig {
   publicUrl: string;
   /** CANCEL_FREE_DAYS: a guest cancels free of charge until this many days before check-in (default 2). */
   cancelFreeDays: number;
+  /** MAIL_RETRY_SECONDS: the delay before a failed message's first retry; it doubles on each later one, up to an hour (default 30). */
+  retrySeconds: number;
 }
 
 export function readMailConfig(env: NodeJS.ProcessEnv, port: number): MailConfig {
@@ -54,6 +56,7 @@ export function readMailConfig(env: NodeJS.ProcessEnv, port: number): MailConfig
     hotelEmail: email('HOTEL_EMAIL'),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     cancelFreeDays: Number(days),
+    retrySeconds: positiveInteger(env, 'MAIL_RETRY_SECONDS', 30),
   };
 }
 

@@ -39,6 +39,7 @@ async function main() {
     smtpUrl: mail.smtpUrl,
     from: mail.mailFrom,
     mail,
+    retryBaseMs: mail.retrySeconds * 1000,
     log: (level, message, detail) => app.log[level](detail ?? {}, message),
   });
   const outbox = sender;
