@@ -81,17 +81,17 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
 
   const publicBooking = ({ packageIndex: _p, manageVersion: _v, ...booking }: ManagedBooking): Booking => booking;
   const canChange = (booking: Booking) => booking.status === 'confirmed' && booking.roomId !== null && booking.checkIn! > hotelToday();
+  const manageAnswer = (booking: Booking): ManageReply => ({
+    booking,
+    policy: cancelPolicy(booking, mail.cancelFreeDays),
+    linkValidUntil: linkValidUntil(booking.checkOut!),
+    canChange: canChange(booking),
+  });
 
   app.get('/api/manage', async (request, reply) => {
     const booking = await tokenBooking(request);
     if (!booking) return reply.code(404).send(invalidLink);
-    const answer: ManageReply = {
-      booking: publicBooking(booking),
-      policy: cancelPolicy(booking, mail.cancelFreeDays),
-      linkValidUntil: linkValidUntil(booking.checkOut!),
-      canChange: canChange(booking),
-    };
-    return answer;
+    return manageAnswer(publicBooking(booking));
   });
 
   /** Checks and prices a new stay for this booking; answers the reply already sent when it cannot be. */
@@ -118,6 +118,9 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
     if (!('totalPrice' in stay)) return stay;
     const { checkIn, checkOut, rooms } = body;
     const roomId = booking.roomId!;
+    // The same stay again (a double click on Confirm): nothing to change, nothing to mail.
+    if (!dryRun && checkIn === booking.checkIn && checkOut === booking.checkOut && rooms === booking.rooms)
+      return reply.send(manageAnswer(publicBooking(booking)));
     const result = await changeStay(
       db.pool,
       booking.bookingId,
@@ -144,13 +147,7 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
     }
     mail.onQueued?.();
     request.log.info({ bookingId: booking.bookingId }, 'booking changed by the guest');
-    const answer: ManageReply = {
-      booking: result.booking,
-      policy: cancelPolicy(result.booking, mail.cancelFreeDays),
-      linkValidUntil: linkValidUntil(result.booking.checkOut!),
-      canChange: canChange(result.booking),
-    };
-    return reply.send(answer);
+    return reply.send(manageAnswer(result.booking));
   }
 
   // Answers: ManageReply (src/domain/wire.ts) for the change, QuoteReply for the quote.
@@ -172,13 +169,7 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
       return reply.code(409).send({ error: 'Conflict', message: cancelPolicy(booking, mail.cancelFreeDays).message });
     mail.onQueued?.();
     request.log.info({ bookingId: booking.bookingId }, 'booking cancelled by the guest');
-    const answer: ManageReply = {
-      booking: result.booking,
-      policy: cancelPolicy(result.booking, mail.cancelFreeDays),
-      linkValidUntil: linkValidUntil(result.booking.checkOut!),
-      canChange: false,
-    };
-    return answer;
+    return manageAnswer(result.booking);
   });
 
   app.post('/api/bookings/link', { schema: { body: LinkBody } }, async (request, reply) => {

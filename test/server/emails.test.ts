@@ -204,6 +204,10 @@ describe.each(databaseKinds)('emails, the manage link, change and cancel on %s',
     expect(own.body).toMatchObject({ left: 4, totalPrice: 24_000 });
     expect((await manage(token)).body.booking).toMatchObject({ checkIn: daysFromNow(100), rooms: 1, totalPrice: booking.totalPrice });
     expect(await bookedNights(db.pool, 'executive', daysFromNow(100), daysFromNow(101))).toEqual([1]);
+    // The same stay again (a double click) changes and mails nothing.
+    const same = await manage(token, '', { method: 'PUT', body: { checkIn: daysFromNow(100), checkOut: daysFromNow(101), rooms: 1 } });
+    expect(same.body.booking).toMatchObject({ bookingId: booking.bookingId, rooms: 1 });
+    expect((await outboxRows(booking.bookingId)).map((r) => r.kind)).toEqual(['confirmed', 'hotel-new']);
     expect(
       (await manage(token, '', { method: 'PUT', body: { checkIn: daysFromNow(-3), checkOut: daysFromNow(1), rooms: 1 } })).body.message,
     ).toBe('checkIn: must not be in the past');
