@@ -2,7 +2,7 @@ import type { Database } from '../../server/db/database';
 import { saveMailSettings } from '../../server/mail/outbox';
 import { startSender } from '../../server/mail/sender';
 import type { OutboxSender } from '../../server/mail/sender';
-import { hostileBodies, hostileText, hostileValues, refusalProblem, send } from './support/hostileInputs';
+import { hostileBodies, hostileText, hostileValues, pathPart, queryPart, refusalProblem, send } from './support/hostileInputs';
 import { bookedNights, checkInventory } from './support/inventory';
 import { calendarOf, mailTo, manageTokenIn, startSmtp } from './support/smtp';
 import type { TestSmtp } from './support/smtp';
@@ -436,6 +436,28 @@ describe.each(databaseKinds)('emails, the manage link, change and cancel on %s',
     const copies = mailTo(smtp, 'outbox@guest.example');
     expect(copies).toHaveLength(2);
     expect(copies[1]!.messageId).toBe(copies[0]!.messageId);
+  });
+
+  test('hostile input on the Outbox endpoints is refused with a 4xx, and resends nothing', async () => {
+    const admin = await signIn(server.url);
+    const before = (await db.pool.query(`SELECT count(*)::int AS n FROM outbox WHERE state <> 'sent'`)).rows[0].n;
+    const problems: string[] = [];
+    for (const [name, value] of hostileValues) {
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      // A whole number is a real limit or ID ("2", 12345), not hostile here.
+      if (/^[1-9][0-9]*$/.test(text)) continue;
+      // In a query string [2] is limit=2, a real limit.
+      const query = queryPart('limit', value);
+      const listed = await send(`${server.url}/api/admin/outbox?${query}`, { headers: admin.headers });
+      if (!/^limit=[1-9][0-9]*$/.test(query) && refusalProblem(listed)) problems.push(`limit=${name}: ${refusalProblem(listed)}`);
+      const resent = await send(`${server.url}/api/admin/outbox/${pathPart(value)}/resend`, {
+        method: 'POST',
+        headers: { ...admin.headers, 'x-requested-with': 'hotel-site' },
+      });
+      if (refusalProblem(resent)) problems.push(`resend ${name}: ${refusalProblem(resent)}`);
+    }
+    expect(problems).toEqual([]);
+    expect((await db.pool.query(`SELECT count(*)::int AS n FROM outbox WHERE state <> 'sent'`)).rows[0].n).toBe(before);
   });
 
   test('SMTP down, then back: the booking is stored at once and its messages delivered later, once', async () => {
