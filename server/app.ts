@@ -19,10 +19,13 @@ import type { RequestLimits } from './requestLimits';
 import { adminBookingRoutes } from './routes/adminBookings';
 import { adminBurstRoutes } from './routes/adminBursts';
 import { adminImportRoutes } from './routes/adminImport';
+import { adminOutboxRoutes } from './routes/adminOutbox';
 import { adminSessionRoutes } from './routes/adminSession';
 import { availabilityRoutes } from './routes/availability';
 import { bookingRoutes } from './routes/bookings';
 import { healthRoutes } from './routes/health';
+import { manageRoutes } from './routes/manage';
+import type { MailContext } from './mail/outbox';
 import { pagePolicy, readSite, registerSite } from './site';
 
 export interface AppOptions {
@@ -34,7 +37,11 @@ export interface AppOptions {
   limits?: Partial<RequestLimits>;
   /** Behind a proxy: trust its X-Forwarded-For / -Proto (a hop count or addresses; see config.ts, never `true`). */
   trustProxy?: false | number | string | string[];
+  /** Emails and the manage link (PUBLIC_URL, CANCEL_FREE_DAYS, whether SMTP is set; defaults below). */
+  mail?: Partial<MailContext>;
 }
+
+export const defaultMail: MailContext = { publicUrl: 'http://localhost:8080', cancelFreeDays: 2, smtpConfigured: false };
 
 /** A request ID a proxy set is kept when it looks like one; anything else (7,000 characters, markup) is replaced. */
 function requestId(request: IncomingMessage): string {
@@ -140,6 +147,9 @@ export async function buildApp(options: AppOptions) {
   await app.register(adminBookingRoutes, { db: options.db });
   await app.register(adminBurstRoutes, { db: options.db });
   await app.register(adminImportRoutes, { db: options.db, limits });
+  const mail: MailContext = { ...defaultMail, ...options.mail };
+  await app.register(manageRoutes, { db: options.db, limits, mail });
+  await app.register(adminOutboxRoutes, { db: options.db, mail });
   return app;
 }
 

@@ -16,6 +16,48 @@ export interface ServerConfig {
   trustProxy: false | number | string[];
   logLevel: string;
   limits: RequestLimits;
+  mail: MailConfig;
+}
+
+/** Emails (README, "Emails"). */
+export interface MailConfig {
+  /** SMTP_URL (smtp://user:pass@host:587 or smtps://…); null: nothing leaves the machine, messages wait in the outbox. */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the sender every message names. */
+  mailFrom: string;
+  /** HOTEL_EMAIL: the hotel's copies of new bookings, changes and cancels; none without it. */
+  hotelEmail: string | null;
+  /** PUBLIC_URL: the site's address as guests reach it, for the manage link (default http://localhost:PORT). */
+  publicUrl: string;
+  /** CANCEL_FREE_DAYS: a guest cancels free of charge until this many days before check-in (default 2). */
+  cancelFreeDays: number;
+  /** MAIL_RETRY_SECONDS: the delay before a failed message's first retry; it doubles on each later one, up to an hour (default 30). */
+  retrySeconds: number;
+}
+
+export function readMailConfig(env: NodeJS.ProcessEnv, port: number): MailConfig {
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (smtpUrl && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl))
+    throw new Error('SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465.');
+  const publicUrl = env.PUBLIC_URL?.trim() || `http://localhost:${port}`;
+  if (!/^https?:\/\/[^\s/]+/.test(publicUrl))
+    throw new Error(`PUBLIC_URL must be the site's address, such as https://stay.example.in, not "${publicUrl}".`);
+  const days = env.CANCEL_FREE_DAYS?.trim() || '2';
+  if (!/^\d{1,3}$/.test(days)) throw new Error(`CANCEL_FREE_DAYS must be a whole number of days (0 or more), not "${days}".`);
+  const email = (name: string) => {
+    const value = env[name]?.trim() || null;
+    if (value && !/^[^\s@<>]+@[^\s@<>]+$/.test(value) && !/^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(value))
+      throw new Error(`${name} must be an email address, not "${value}".`);
+    return value;
+  };
+  return {
+    smtpUrl,
+    mailFrom: email('MAIL_FROM') ?? 'Hotel bookings <bookings@localhost>',
+    hotelEmail: email('HOTEL_EMAIL'),
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    cancelFreeDays: Number(days),
+    retrySeconds: positiveInteger(env, 'MAIL_RETRY_SECONDS', 30),
+  };
 }
 
 const root = path.resolve(__dirname, '..');
@@ -85,5 +127,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     limits: readLimits(env),
+    mail: readMailConfig(env, port),
   };
 }

@@ -4,12 +4,18 @@ import { newPassword } from './auth/passwords';
 import { readConfig } from './config';
 import { purgeDeleted } from './db/bookingQueries';
 import { openDatabase } from './db/database';
+import { saveMailSettings } from './mail/outbox';
+import { startSender } from './mail/sender';
+import type { OutboxSender } from './mail/sender';
 import { purgeRateLimits } from './requestLimits';
 
 /** `npm start`: open (or start) the database, make the first admin, listen, and stop in order. */
 async function main() {
   const config = readConfig();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { mail } = config;
+  await saveMailSettings(db.pool, { hotelEmail: mail.hotelEmail, deliver: mail.smtpUrl !== null });
+  let sender: OutboxSender | null = null;
   // An app that cannot be built (no dist/, say) must not leave the embedded database running.
   const app = await buildApp({
     db,
@@ -17,10 +23,26 @@ async function main() {
     trustProxy: config.trustProxy,
     limits: config.limits,
     logger: { level: config.logLevel },
+    mail: {
+      publicUrl: mail.publicUrl,
+      cancelFreeDays: mail.cancelFreeDays,
+      smtpConfigured: mail.smtpUrl !== null,
+      onQueued: () => sender?.wake(),
+    },
   }).catch(async (error: unknown) => {
     await db.close();
     throw error;
   });
+  // Delivers the outbox apart from every request; without SMTP_URL it sends nothing.
+  sender = startSender({
+    pool: db.pool,
+    smtpUrl: mail.smtpUrl,
+    from: mail.mailFrom,
+    mail,
+    retryBaseMs: mail.retrySeconds * 1000,
+    log: (level, message, detail) => app.log[level](detail ?? {}, message),
+  });
+  const outbox = sender;
 
   if ((await adminCount(db.pool)) === 0) {
     const password = config.adminPassword ?? newPassword();
@@ -48,6 +70,8 @@ async function main() {
     clearInterval(housekeeping);
     try {
       await app.close();
+      // The message in flight is finished (or left for the next start), then the database closes.
+      await outbox.stop();
       await db.close();
       process.exit(0);
     } catch (error) {
@@ -61,6 +85,7 @@ async function main() {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await outbox.stop();
     await db.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       console.error(`Port ${config.port} is already in use. Stop what uses it, or choose another port: PORT=8081 npm start`);

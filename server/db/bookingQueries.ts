@@ -34,7 +34,7 @@ async function queryKeepingConnection<R extends pg.QueryResultRow>(db: Queryable
 
 export type { AuditEntry, Booking };
 
-interface BookingRow {
+export interface BookingRow {
   booking_id: string;
   room_id: string | null;
   room_name: string;
@@ -44,13 +44,14 @@ interface BookingRow {
   total_price: number;
   email: string;
   created_at: Date;
+  status: 'confirmed' | 'cancelled';
   guest_key_hash?: Buffer | null;
   deleted_at?: Date | null;
 }
 
-const bookingColumns = 'booking_id, room_id, room_name, check_in, check_out, rooms, total_price, email, created_at';
+export const bookingColumns = 'booking_id, room_id, room_name, check_in, check_out, rooms, total_price, email, created_at, status';
 
-function toBooking(row: BookingRow): Booking {
+export function toBooking(row: BookingRow): Booking {
   return {
     bookingId: row.booking_id,
     roomId: row.room_id,
@@ -61,11 +62,12 @@ function toBooking(row: BookingRow): Booking {
     totalPrice: row.total_price,
     email: row.email,
     createdAt: row.created_at.toISOString(),
+    status: row.status,
   };
 }
 
 /** SQLSTATE of take_nights() refusing a stay. */
-const roomsUnavailable = 'P0001';
+export const roomsUnavailable = 'P0001';
 
 export interface RoomCapacity {
   roomId: string;
@@ -141,6 +143,7 @@ export async function confirmBooking(db: Queryable, input: NewBooking): Promise<
           totalPrice: input.totalPrice,
           email: input.email,
           createdAt: new Date().toISOString(),
+          status: 'confirmed',
         },
       };
     }
@@ -196,14 +199,30 @@ export async function findBooking(db: Queryable, bookingId: string): Promise<Sto
 
 export type Actor = 'admin' | 'guest';
 
+/**
+ * A new email address, with a notice to the old address and the new one queued in the same
+ * statement. The manage link's version goes up: a link mailed to the old address stops working,
+ * and the notice to the new address carries the new link.
+ */
 export async function changeEmail(db: Queryable, bookingId: string, email: string, actor: Actor, address: string): Promise<Booking | null> {
   const { rows } = await db.query<BookingRow>(
-    `WITH changed AS (
-       UPDATE bookings SET email = $2, updated_at = now() WHERE booking_id = $1 AND deleted_at IS NULL RETURNING ${bookingColumns}
+    `WITH old AS (
+       SELECT booking_id, email FROM bookings WHERE booking_id = $1 AND deleted_at IS NULL FOR UPDATE
+     ), changed AS (
+       UPDATE bookings b SET email = $2, updated_at = now(), manage_version = b.manage_version + 1
+         FROM old WHERE b.booking_id = old.booking_id
+       RETURNING b.*, old.email AS old_email, booking_snapshot(b) || jsonb_build_object('oldEmail', old.email) AS snapshot
      ), logged AS (
        INSERT INTO audit_log (booking_id, action, actor, address) SELECT booking_id, 'email', $3, $4 FROM changed
+     ), queued AS (
+       INSERT INTO outbox (booking_id, kind, recipient, booking, state)
+       SELECT c.booking_id, m.kind, m.recipient, c.snapshot, CASE WHEN s.deliver THEN 'pending' ELSE 'held' END
+         FROM changed c
+        CROSS JOIN mail_settings s
+        CROSS JOIN LATERAL (VALUES ('email-old', c.old_email), ('email-new', c.email)) AS m(kind, recipient)
+        WHERE lower(c.old_email) <> lower(c.email) OR m.kind = 'email-new'
      )
-     SELECT * FROM changed`,
+     SELECT ${bookingColumns} FROM changed`,
     [bookingId, email, actor, address],
   );
   return rows[0] ? toBooking(rows[0]) : null;
@@ -272,7 +291,9 @@ export async function deleteBooking(db: pg.Pool, bookingId: string, address: str
     );
     const row = rows[0];
     if (!row) return null;
-    await client.query('SELECT free_nights($1, $2, $3, $4)', [row.room_id, row.check_in, row.check_out, row.rooms]);
+    // A cancelled booking gave its nights back when it was cancelled.
+    if (row.status === 'confirmed')
+      await client.query('SELECT free_nights($1, $2, $3, $4)', [row.room_id, row.check_in, row.check_out, row.rooms]);
     await client.query(`INSERT INTO audit_log (booking_id, action, actor, address) VALUES ($1, 'delete', 'admin', $2)`, [
       bookingId,
       address,
@@ -297,7 +318,7 @@ export async function restoreBooking(
       );
       const row = rows[0];
       if (!row) return { outcome: 'missing' as const };
-      if (row.room_id)
+      if (row.room_id && row.status === 'confirmed')
         await client.query('SELECT take_nights($1, $2, $3, $4, $5)', [
           row.room_id,
           row.check_in,

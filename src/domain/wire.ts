@@ -76,8 +76,107 @@ export const BookingReply = Type.Object({
   totalPrice: Type.Integer(),
   email: Type.String(),
   createdAt: Type.String(),
+  /** A cancelled booking holds no rooms; it stays readable (manage link, admin list). */
+  status: Type.Union([Type.Literal('confirmed'), Type.Literal('cancelled')]),
 });
 export type Booking = Static<typeof BookingReply>;
+export type BookingStatus = Booking['status'];
+
+/**
+ * The guest's manage link (issue 24): the token travels in this header, never in a URL the
+ * server logs. The link itself is `<site>/manage#<token>`: the fragment never leaves the browser.
+ */
+export const manageTokenHeader = 'x-manage-token';
+export const manageTokenPattern = /^([A-Za-z0-9_-]{1,64})\.([1-9][0-9]{0,8})\.([A-Za-z0-9_-]{43})$/;
+
+/** A new stay for the booking: dates and number of rooms (the room type and package stay). */
+export const ManageChangeBody = Type.Object(
+  { checkIn: isoDate, checkOut: isoDate, rooms: Type.Integer({ minimum: 1, maximum: 3 }) },
+  { additionalProperties: false },
+);
+export type ManageChangeBody = Static<typeof ManageChangeBody>;
+
+/** The cancellation policy as the manage screen states it before the guest confirms. */
+export const CancelPolicy = Type.Object({
+  /** Free cancellation until this many days before check-in (CANCEL_FREE_DAYS). */
+  freeDays: Type.Integer(),
+  /** The last day (hotel's date) a cancel is free, YYYY-MM-DD; null for a booking without dates. */
+  freeUntil: Type.Union([isoDate, Type.Null()]),
+  /** Whether the guest can still cancel here; when false the screen says to call the hotel. */
+  canCancel: Type.Boolean(),
+  hotelPhone: Type.String(),
+  /** One sentence for the screen. */
+  message: Type.String(),
+});
+export type CancelPolicy = Static<typeof CancelPolicy>;
+
+export const ManageReply = Type.Object({
+  booking: BookingReply,
+  policy: CancelPolicy,
+  /** The link works until this date (30 days after check-out). */
+  linkValidUntil: isoDate,
+  /** Whether dates and rooms may still be changed here (a confirmed booking whose stay has not begun). */
+  canChange: Type.Boolean(),
+});
+export type ManageReply = Static<typeof ManageReply>;
+
+/** What a change would be, before the guest confirms it (POST /api/manage/quote). */
+export const QuoteReply = Type.Object({
+  checkIn: isoDate,
+  checkOut: isoDate,
+  rooms: Type.Integer(),
+  nights: Type.Integer(),
+  totalPrice: Type.Integer(),
+  previousTotal: Type.Integer(),
+  /** Rooms of this type free on every night of the new stay, counting this booking's own as free. */
+  left: Type.Integer(),
+});
+export type QuoteReply = Static<typeof QuoteReply>;
+
+/** "Email me my booking link": answered the same whether the two match or not. */
+export const LinkBody = Type.Object(
+  { bookingId: bookingIdParam, email: Type.String({ minLength: 1, maxLength: 254 }) },
+  { additionalProperties: false },
+);
+export type LinkBody = Static<typeof LinkBody>;
+
+export const OutboxState = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('held'),
+  Type.Literal('retrying'),
+  Type.Literal('sent'),
+  Type.Literal('failed'),
+]);
+export const OutboxMessage = Type.Object({
+  id: Type.Integer(),
+  createdAt: Type.String(),
+  bookingId: Type.String(),
+  kind: Type.String(),
+  to: Type.String(),
+  subject: Type.String(),
+  state: OutboxState,
+  tries: Type.Integer(),
+  lastError: Type.Union([Type.String(), Type.Null()]),
+  nextAttemptAt: Type.Union([Type.String(), Type.Null()]),
+  sentAt: Type.Union([Type.String(), Type.Null()]),
+  messageId: Type.String(),
+  text: Type.String(),
+  html: Type.String(),
+});
+export type OutboxMessage = Static<typeof OutboxMessage>;
+export const OutboxReply = Type.Object({
+  /** False without SMTP_URL: messages wait here (state "held") and nothing leaves the machine. */
+  smtpConfigured: Type.Boolean(),
+  /** One line for the screen on how delivery is set up. */
+  note: Type.String(),
+  items: Type.Array(OutboxMessage),
+});
+export type OutboxReply = Static<typeof OutboxReply>;
+export const OutboxQuery = Type.Object(
+  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) },
+  { additionalProperties: false },
+);
+export const OutboxParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }, { additionalProperties: false });
 
 /** What GET /api/bookings/:id shows without the guest's key: that it exists, and its dates. */
 export type BookingOutline = Pick<Booking, 'bookingId' | 'checkIn' | 'checkOut'>;

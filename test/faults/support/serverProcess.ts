@@ -35,6 +35,8 @@ export interface ServerProcessOptions {
   logLevel?: string;
   /** How long to wait for GET /api/health to answer 200. */
   readyWithinMs?: number;
+  /** More environment (SMTP_URL, HOTEL_EMAIL, …). */
+  env?: Record<string, string>;
 }
 
 const running = new Set<ChildProcess>();
@@ -81,7 +83,17 @@ export async function waitFor<T>(check: () => Promise<T | undefined | null | fal
 
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'HOTEL_DATA_DIR', 'ADMIN_PASSWORD', 'TRUST_PROXY', 'NODE_OPTIONS']) delete env[name];
+  for (const name of [
+    'DATABASE_URL',
+    'HOTEL_DATA_DIR',
+    'ADMIN_PASSWORD',
+    'TRUST_PROXY',
+    'NODE_OPTIONS',
+    'SMTP_URL',
+    'HOTEL_EMAIL',
+    'MAIL_FROM',
+  ])
+    delete env[name];
   Object.assign(env, {
     PORT: String(options.port),
     HOST: '127.0.0.1',
@@ -100,6 +112,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.dataDir ? { HOTEL_DATA_DIR: options.dataDir } : {}),
     ...(options.adminPassword ? { ADMIN_PASSWORD: options.adminPassword } : {}),
+    ...options.env,
   });
   if (options.dataDir) postmasterFolders.add(options.dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });

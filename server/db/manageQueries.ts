@@ -1,0 +1,160 @@
+import type pg from 'pg';
+import { bookingColumns, inTransaction, roomsLeft, roomsUnavailable, toBooking } from './bookingQueries';
+import type { Booking, BookingRow } from './bookingQueries';
+
+/**
+ * What a guest does with the manage link (issue 24): change the stay, cancel it, ask for the link.
+ * Each change is one transaction with its audit entry and its messages (the outbox).
+ */
+
+export interface ManagedBooking extends Booking {
+  packageIndex: number;
+  manageVersion: number;
+}
+
+type ManagedRow = BookingRow & { package_index: number; manage_version: number };
+
+const managedColumns = `${bookingColumns}, package_index, manage_version`;
+
+function toManaged(row: ManagedRow): ManagedBooking {
+  return { ...toBooking(row), packageIndex: row.package_index, manageVersion: row.manage_version };
+}
+
+export async function findManagedBooking(db: pg.Pool, bookingId: string): Promise<ManagedBooking | null> {
+  const { rows } = await db.query<ManagedRow>(`SELECT ${managedColumns} FROM bookings WHERE booking_id = $1 AND deleted_at IS NULL`, [
+    bookingId,
+  ]);
+  return rows[0] ? toManaged(rows[0]) : null;
+}
+
+export interface NewStay {
+  checkIn: string;
+  checkOut: string;
+  rooms: number;
+  totalPrice: number;
+}
+
+export type ChangeOutcome =
+  | { outcome: 'changed'; booking: Booking }
+  | { outcome: 'quoted'; left: number }
+  | { outcome: 'unavailable'; left: number }
+  /** Gone, cancelled, or changed meanwhile by another request (its link's version). */
+  | { outcome: 'missing' };
+
+/** Nights of one room type from..to, locked in date order (the order take_nights locks them in). */
+async function lockNights(client: pg.PoolClient, roomId: string, ranges: Array<[string, string]>) {
+  await client.query(
+    `SELECT 1 FROM room_nights
+      WHERE room_id = $1 AND (night >= $2::date AND night < $3::date OR night >= $4::date AND night < $5::date)
+      ORDER BY night FOR UPDATE`,
+    [roomId, ranges[0]![0], ranges[0]![1], ranges[1]![0], ranges[1]![1]],
+  );
+}
+
+/**
+ * Gives back the booking's nights and takes the new stay's, or changes nothing: one transaction.
+ * With dryRun it rolls back after finding out, and answers the rooms free for the new stay
+ * counting this booking's own as free (the quote). The SEQUENCE of its calendar file goes up.
+ */
+export async function changeStay(
+  db: pg.Pool,
+  bookingId: string,
+  version: number,
+  stay: NewStay,
+  capacity: number,
+  address: string,
+  dryRun: boolean,
+): Promise<ChangeOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await inTransaction(db, async (client) => {
+        const { rows } = await client.query<ManagedRow>(
+          `SELECT ${managedColumns} FROM bookings
+            WHERE booking_id = $1 AND deleted_at IS NULL AND status = 'confirmed' AND manage_version = $2 FOR UPDATE`,
+          [bookingId, version],
+        );
+        const row = rows[0];
+        if (!row || !row.room_id || !row.check_in || !row.check_out) return { outcome: 'missing' as const };
+        await lockNights(client, row.room_id, [
+          [row.check_in, row.check_out],
+          [stay.checkIn, stay.checkOut],
+        ]);
+        await client.query('SELECT free_nights($1, $2, $3, $4)', [row.room_id, row.check_in, row.check_out, row.rooms]);
+        await client.query('SAVEPOINT take');
+        try {
+          await client.query('SELECT take_nights($1, $2, $3, $4, $5)', [row.room_id, stay.checkIn, stay.checkOut, stay.rooms, capacity]);
+        } catch (error) {
+          if ((error as { code?: string }).code !== roomsUnavailable) throw error;
+          await client.query('ROLLBACK TO SAVEPOINT take');
+          const left = await roomsLeft(client, { roomId: row.room_id, capacity }, stay.checkIn, stay.checkOut);
+          await client.query('ROLLBACK');
+          return { outcome: 'unavailable' as const, left };
+        }
+        if (dryRun) {
+          const left = stay.rooms + (await roomsLeft(client, { roomId: row.room_id, capacity }, stay.checkIn, stay.checkOut));
+          await client.query('ROLLBACK');
+          return { outcome: 'quoted' as const, left };
+        }
+        const changed = await client.query<BookingRow>(
+          `UPDATE bookings SET check_in = $2, check_out = $3, rooms = $4, total_price = $5, sequence = sequence + 1, updated_at = now()
+            WHERE booking_id = $1 RETURNING ${bookingColumns}`,
+          [bookingId, stay.checkIn, stay.checkOut, stay.rooms, stay.totalPrice],
+        );
+        await client.query(`INSERT INTO audit_log (booking_id, action, actor, address) VALUES ($1, 'change', 'guest', $2)`, [
+          bookingId,
+          address,
+        ]);
+        await client.query(`SELECT queue_booking_mail($1, 'changed', 'hotel-changed')`, [bookingId]);
+        return { outcome: 'changed' as const, booking: toBooking(changed.rows[0]!) };
+      });
+    } catch (error) {
+      // A rolled-back transaction (dry run, no rooms) ends in ROLLBACK; inTransaction's COMMIT then only warns.
+      // Two changes locking the same nights from two sides: PostgreSQL picks one to retry.
+      if ((error as { code?: string }).code === '40P01' && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+export type CancelOutcome = { outcome: 'cancelled'; booking: Booking } | { outcome: 'too-late' } | { outcome: 'missing' };
+
+/**
+ * Cancels the booking and frees its nights in one transaction, when `allowed` says the policy
+ * still lets the guest (read on the locked row, so a change meanwhile is seen). A booking already
+ * cancelled is answered as it is.
+ */
+export async function cancelBooking(
+  db: pg.Pool,
+  bookingId: string,
+  version: number,
+  allowed: (booking: Booking) => boolean,
+  address: string,
+): Promise<CancelOutcome> {
+  return inTransaction(db, async (client) => {
+    const { rows } = await client.query<ManagedRow>(
+      `SELECT ${managedColumns} FROM bookings WHERE booking_id = $1 AND deleted_at IS NULL AND manage_version = $2 FOR UPDATE`,
+      [bookingId, version],
+    );
+    const row = rows[0];
+    if (!row) return { outcome: 'missing' as const };
+    if (row.status === 'cancelled') return { outcome: 'cancelled' as const, booking: toBooking(row) };
+    if (!allowed(toBooking(row))) return { outcome: 'too-late' as const };
+    const changed = await client.query<BookingRow>(
+      `UPDATE bookings SET status = 'cancelled', cancelled_at = now(), sequence = sequence + 1, updated_at = now()
+        WHERE booking_id = $1 RETURNING ${bookingColumns}`,
+      [bookingId],
+    );
+    await client.query('SELECT free_nights($1, $2, $3, $4)', [row.room_id, row.check_in, row.check_out, row.rooms]);
+    await client.query(`INSERT INTO audit_log (booking_id, action, actor, address) VALUES ($1, 'cancel', 'guest', $2)`, [
+      bookingId,
+      address,
+    ]);
+    await client.query(`SELECT queue_booking_mail($1, 'cancelled', 'hotel-cancelled')`, [bookingId]);
+    return { outcome: 'cancelled' as const, booking: toBooking(changed.rows[0]!) };
+  });
+}
+
+/** "Email me my booking link": the link message, queued. */
+export async function queueLinkMail(db: pg.Pool, bookingId: string): Promise<void> {
+  await db.query(`SELECT queue_booking_mail($1, 'link', NULL)`, [bookingId]);
+}

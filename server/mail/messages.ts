@@ -1,0 +1,260 @@
+import { stayCalendar } from '../../src/domain/calendar';
+import { nightsBetween } from '../../src/domain/dates';
+import { hotelFacts } from './hotelFacts';
+import { linkValidUntil, manageToken, manageUrl } from './manageLink';
+
+/**
+ * Every email the hotel sends, rendered from an outbox row (the booking as it was when the row
+ * was written): plain text and HTML in the site's look (inline styles, the site's greens, no
+ * images and nothing remote), and the stay's calendar file where the stay is news.
+ */
+export type MessageKind =
+  'confirmed' | 'changed' | 'cancelled' | 'email-old' | 'email-new' | 'link' | 'hotel-new' | 'hotel-changed' | 'hotel-cancelled';
+
+/** The booking as an outbox row keeps it (booking_snapshot in migration 007). */
+export interface BookingSnapshot {
+  bookingId: string;
+  roomId: string | null;
+  roomName: string;
+  rooms: number;
+  checkIn: string | null;
+  checkOut: string | null;
+  totalPrice: number;
+  email: string;
+  status: 'confirmed' | 'cancelled';
+  sequence: number;
+  manageVersion: number;
+  createdAt: string;
+  oldEmail?: string;
+}
+
+export interface RenderContext {
+  /** The site's address for links (PUBLIC_URL). */
+  publicUrl: string;
+  /** The manage link's key (manageLink.ts). */
+  secret: Buffer;
+  cancelFreeDays: number;
+}
+
+export interface RenderedMessage {
+  subject: string;
+  text: string;
+  html: string;
+  calendar: { filename: string; method: 'PUBLISH' | 'CANCEL'; content: string } | null;
+}
+
+const colours = { green: '#1f4d3a', greenDark: '#163828', sand: '#f3e7d3', sandLight: '#faf4ea', ink: '#2a2a2a', line: '#d9ccb6' };
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c as '&' | '<' | '>' | '"' | "'"],
+  );
+}
+
+function longDate(iso: string | null): string {
+  if (!iso) return 'Not selected';
+  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+function rupees(amount: number): string {
+  return `₹${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(amount)}`;
+}
+
+/** The domain part of PUBLIC_URL, for the calendar UID. */
+function siteDomain(publicUrl: string): string {
+  try {
+    return new URL(publicUrl).hostname || 'hotel.invalid';
+  } catch {
+    return 'hotel.invalid';
+  }
+}
+
+function details(b: BookingSnapshot): Array<[string, string]> {
+  const nights = nightsBetween(b.checkIn, b.checkOut);
+  return [
+    ['Booking ID', b.bookingId],
+    ['Room', b.roomName],
+    ['Check-in', longDate(b.checkIn)],
+    ['Check-out', longDate(b.checkOut)],
+    ['Rooms', String(b.rooms)],
+    ['Nights', String(nights)],
+    ['Total', `${rupees(b.totalPrice)} (taxes extra)`],
+    ['Status', b.status === 'cancelled' ? 'Cancelled' : 'Confirmed'],
+  ];
+}
+
+interface Body {
+  subject: string;
+  heading: string;
+  lead: string;
+  table: Array<[string, string]> | null;
+  link: { label: string; url: string; note: string } | null;
+  after: string[];
+}
+
+function renderText(body: Body, hotel: ReturnType<typeof hotelFacts>): string {
+  const lines = [body.heading, '', body.lead, ''];
+  if (body.table) {
+    const width = Math.max(...body.table.map(([label]) => label.length));
+    for (const [label, value] of body.table) lines.push(`${`${label}:`.padEnd(width + 2)}${value}`);
+    lines.push('');
+  }
+  if (body.link) lines.push(`${body.link.label}: ${body.link.url}`, body.link.note, '');
+  for (const paragraph of body.after) lines.push(paragraph, '');
+  lines.push('--', hotel.name, ...hotel.address, `Phone: ${hotel.phone}`);
+  return lines.join('\n') + '\n';
+}
+
+function renderHtml(body: Body, hotel: ReturnType<typeof hotelFacts>): string {
+  const p = (text: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:${colours.ink}">${escapeHtml(text)}</p>`;
+  const rows = (body.table ?? [])
+    .map(
+      ([label, value]) =>
+        `<tr><th scope="row" style="text-align:left;padding:6px 12px 6px 0;font-weight:600;color:${colours.greenDark};border-bottom:1px solid ${colours.line}">${escapeHtml(label)}</th>` +
+        `<td style="padding:6px 0;border-bottom:1px solid ${colours.line};color:${colours.ink}">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  const table = body.table ? `<table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 20px">${rows}</table>` : '';
+  const link = body.link
+    ? `<p style="margin:0 0 8px"><a href="${escapeHtml(body.link.url)}" style="display:inline-block;background:${colours.green};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(body.link.label)}</a></p>` +
+      `<p style="margin:0 0 20px;font-size:13px;color:#545454">${escapeHtml(body.link.note)} ${escapeHtml(body.link.url)}</p>`
+    : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(body.subject)}</title></head>
+<body style="margin:0;padding:0;background:${colours.sandLight};font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">
+<div style="max-width:600px;margin:0 auto;padding:24px 16px">
+<div style="background:${colours.green};color:#ffffff;padding:18px 24px;border-radius:10px 10px 0 0;font-family:Georgia,'Times New Roman',serif;font-size:22px">${escapeHtml(hotel.name)}</div>
+<div style="background:#ffffff;padding:24px;border:1px solid ${colours.line};border-top:0;border-radius:0 0 10px 10px">
+<h1 style="margin:0 0 16px;font-family:Georgia,'Times New Roman',serif;font-size:24px;color:${colours.greenDark}">${escapeHtml(body.heading)}</h1>
+${p(body.lead)}${table}${link}${body.after.map(p).join('')}
+</div>
+<p style="margin:16px 0 0;font-size:13px;line-height:1.5;color:#545454;background:${colours.sand};padding:12px 16px;border-radius:8px">${escapeHtml(hotel.name)}<br>${hotel.address.map(escapeHtml).join('<br>')}<br>Phone: ${escapeHtml(hotel.phone)}</p>
+</div></body></html>
+`;
+}
+
+/** The message an outbox row stands for. */
+export function renderMessage(kind: string, b: BookingSnapshot, context: RenderContext, stamp: string): RenderedMessage {
+  const hotel = hotelFacts();
+  const link = b.checkOut
+    ? {
+        label: 'Manage your booking',
+        url: manageUrl(context.publicUrl, manageToken(context.secret, b.bookingId, b.manageVersion)),
+        note: `Change the dates or rooms, or cancel, with this link until ${longDate(linkValidUntil(b.checkOut))}. Keep it to yourself: it opens your booking.`,
+      }
+    : null;
+  const policy = `Cancellation is free until ${context.cancelFreeDays} day${context.cancelFreeDays === 1 ? '' : 's'} before check-in; after that, please call the hotel on ${hotel.phone}.`;
+  const calendar = (method: 'PUBLISH' | 'CANCEL') =>
+    b.checkIn && b.checkOut
+      ? {
+          filename: method === 'CANCEL' ? 'stay-cancelled.ics' : 'stay.ics',
+          method,
+          content: stayCalendar({
+            uid: `${b.bookingId}@${siteDomain(context.publicUrl)}`,
+            sequence: b.sequence,
+            checkIn: b.checkIn,
+            checkOut: b.checkOut,
+            summary: `${hotel.name}: ${b.roomName} (${b.bookingId})`,
+            location: [hotel.name, ...hotel.address].join(', '),
+            description: `Booking ${b.bookingId}: ${b.rooms} × ${b.roomName}, ${nightsBetween(b.checkIn, b.checkOut)} nights. Phone: ${hotel.phone}`,
+            stamp,
+            organizer: hotel.email ? { name: hotel.name, email: hotel.email } : undefined,
+            method,
+          }),
+        }
+      : null;
+  const make = (body: Body, cal: RenderedMessage['calendar'] = null): RenderedMessage => ({
+    subject: body.subject,
+    text: renderText(body, hotel),
+    html: renderHtml(body, hotel),
+    calendar: cal,
+  });
+  const id = b.bookingId;
+  switch (kind as MessageKind) {
+    case 'confirmed':
+      return make(
+        {
+          subject: `Booking confirmed: ${id} at ${hotel.name}`,
+          heading: 'Your booking is confirmed',
+          lead: `Thank you for booking with ${hotel.name}. Here is your stay; the calendar file attached adds it to your calendar.`,
+          table: details(b),
+          link,
+          after: [policy],
+        },
+        calendar('PUBLISH'),
+      );
+    case 'changed':
+      return make(
+        {
+          subject: `Booking changed: ${id} at ${hotel.name}`,
+          heading: 'Your booking was changed',
+          lead: 'Your stay now reads as below. The calendar file attached updates the event in your calendar.',
+          table: details(b),
+          link,
+          after: [policy],
+        },
+        calendar('PUBLISH'),
+      );
+    case 'cancelled':
+      return make(
+        {
+          subject: `Booking cancelled: ${id} at ${hotel.name}`,
+          heading: 'Your booking was cancelled',
+          lead: 'This booking is cancelled and its rooms are released. The calendar file attached removes the stay from your calendar.',
+          table: details(b),
+          link: null,
+          after: [`If you did not cancel it, please call the hotel on ${hotel.phone}.`],
+        },
+        calendar('CANCEL'),
+      );
+    case 'email-old':
+      return make({
+        subject: `Email address changed for booking ${id}`,
+        heading: 'Your booking now uses another email address',
+        lead: `The email address for booking ${id} was changed from ${b.oldEmail ?? 'this address'} to ${b.email}. Messages about it will go there, and links sent here no longer open it.`,
+        table: null,
+        link: null,
+        after: [`If you did not ask for this, please call the hotel on ${hotel.phone}.`],
+      });
+    case 'email-new':
+      return make({
+        subject: `This address now receives booking ${id}`,
+        heading: 'Your booking now uses this email address',
+        lead: `Messages about booking ${id} will come to this address${b.oldEmail ? ` (it was ${b.oldEmail})` : ''}.`,
+        table: details(b),
+        link,
+        after: [policy],
+      });
+    case 'link':
+      return make({
+        subject: `Your booking link: ${id}`,
+        heading: 'Your booking link',
+        lead: 'You asked for the link to your booking. Open it on any device to see, change or cancel your stay.',
+        table: details(b),
+        link,
+        after: [policy],
+      });
+    case 'hotel-new':
+    case 'hotel-changed':
+    case 'hotel-cancelled': {
+      const word = kind === 'hotel-new' ? 'New booking' : kind === 'hotel-changed' ? 'Booking changed' : 'Booking cancelled';
+      return make({
+        subject: `${word}: ${id}, ${b.roomName}, ${b.checkIn ?? '?'} to ${b.checkOut ?? '?'}`,
+        heading: word,
+        lead: `${word} through the website. Guest: ${b.email}.`,
+        table: details(b),
+        link: null,
+        after: [],
+      });
+    }
+    default:
+      return make({ subject: `Booking ${id}`, heading: `Booking ${id}`, lead: '', table: details(b), link: null, after: [] });
+  }
+}

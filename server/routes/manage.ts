@@ -1,0 +1,190 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { addDays, nightsBetween } from '../../src/domain/dates';
+import { priceStay, roomsLeftMessage, stayProblem } from '../../src/domain/stay';
+import { LinkBody, ManageChangeBody, manageTokenHeader } from '../../src/domain/wire';
+import type { Booking, CancelPolicy, ManageChangeBody as ChangeBody, ManageReply, QuoteReply } from '../../src/domain/wire';
+import { limitProblem } from '../bookingLimits';
+import { capacityOf, hotelToday } from '../bookingRules';
+import { findBooking } from '../db/bookingQueries';
+import type { Database } from '../db/database';
+import { cancelBooking, changeStay, findManagedBooking, queueLinkMail } from '../db/manageQueries';
+import type { ManagedBooking } from '../db/manageQueries';
+import { hotelFacts } from '../mail/hotelFacts';
+import { linkValidUntil, manageSecret, readManageToken } from '../mail/manageLink';
+import type { MailContext } from '../mail/outbox';
+import { addressKey, takeLimits } from '../requestLimits';
+import type { RequestLimits } from '../requestLimits';
+
+export interface ManageRouteOptions {
+  db: Database;
+  limits: RequestLimits;
+  mail: MailContext;
+}
+
+/** Every way a token can fail (unknown, tampered, expired, another booking's, an old version) gets this. */
+const invalidLink = {
+  error: 'Not Found',
+  message: 'This booking link is not valid or has expired. Ask for a new one with your booking ID and email address.',
+};
+
+const linkAnswer = {
+  message: 'If that booking ID and email address belong to a booking, its link is on its way to that address.',
+};
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function longDate(iso: string): string {
+  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** The cancellation policy for this booking today: free until CANCEL_FREE_DAYS before check-in. */
+export function cancelPolicy(booking: Pick<Booking, 'checkIn' | 'status'>, freeDays: number, today = hotelToday()): CancelPolicy {
+  const phone = hotelFacts().phone;
+  const freeUntil = booking.checkIn ? addDays(booking.checkIn, -freeDays) : null;
+  const canCancel = booking.status === 'confirmed' && freeUntil !== null && today <= freeUntil;
+  const rule = `Cancellation is free until ${plural(freeDays, 'day')} before check-in`;
+  const message =
+    booking.status === 'cancelled'
+      ? 'This booking is cancelled.'
+      : canCancel
+        ? `${rule}: you can cancel here until ${longDate(freeUntil!)}.`
+        : `${rule}. To cancel now, please call the hotel on ${phone}.`;
+  return { freeDays, freeUntil, canCancel, hotelPhone: phone, message };
+}
+
+export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async (app, { db, limits, mail }) => {
+  // The same limit, and the same counter, as the booking lookups (routes/bookings.ts).
+  app.addHook('preHandler', async (request, reply) => {
+    const limited = await takeLimits(db.pool, [
+      { key: `lookup:${addressKey(request.ip)}`, max: limits.lookupsPerMinute, windowSeconds: 60 },
+    ]);
+    if (limited)
+      return reply
+        .code(429)
+        .header('Retry-After', String(limited.waitSeconds))
+        .send({
+          error: 'Too Many Requests',
+          message: `Too many booking lookups from this address. Try again in ${plural(limited.waitSeconds, 'second')}.`,
+        });
+  });
+
+  /** The booking a valid, unexpired token of its current version opens; null for anything else. */
+  async function tokenBooking(request: FastifyRequest): Promise<ManagedBooking | null> {
+    const claim = readManageToken(await manageSecret(db.pool), request.headers[manageTokenHeader]);
+    if (!claim) return null;
+    const booking = await findManagedBooking(db.pool, claim.bookingId);
+    if (!booking || booking.manageVersion !== claim.version || !booking.checkOut) return null;
+    if (hotelToday() > linkValidUntil(booking.checkOut)) return null;
+    return booking;
+  }
+
+  const publicBooking = ({ packageIndex: _p, manageVersion: _v, ...booking }: ManagedBooking): Booking => booking;
+  const canChange = (booking: Booking) => booking.status === 'confirmed' && booking.roomId !== null && booking.checkIn! > hotelToday();
+  const manageAnswer = (booking: Booking): ManageReply => ({
+    booking,
+    policy: cancelPolicy(booking, mail.cancelFreeDays),
+    linkValidUntil: linkValidUntil(booking.checkOut!),
+    canChange: canChange(booking),
+  });
+
+  app.get('/api/manage', async (request, reply) => {
+    const booking = await tokenBooking(request);
+    if (!booking) return reply.code(404).send(invalidLink);
+    return manageAnswer(publicBooking(booking));
+  });
+
+  /** Checks and prices a new stay for this booking; answers the reply already sent when it cannot be. */
+  function priceChange(booking: ManagedBooking, body: ChangeBody, reply: FastifyReply) {
+    if (booking.status === 'cancelled') return reply.code(409).send({ error: 'Conflict', message: 'This booking is cancelled.' });
+    if (!canChange(booking))
+      return reply.code(409).send({
+        error: 'Conflict',
+        message: `This stay can no longer be changed here. Please call the hotel on ${hotelFacts().phone}.`,
+      });
+    const problem = stayProblem(body.checkIn, body.checkOut);
+    if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
+    const stay = priceStay(booking.roomId!, booking.packageIndex, body.rooms, body.checkIn, body.checkOut);
+    if (typeof stay === 'string') return reply.code(409).send({ error: 'Conflict', message: `${stay}. Please call the hotel.` });
+    const overLimit = limitProblem(body, limits);
+    if (overLimit) return reply.code(409).send({ error: 'Conflict', message: overLimit });
+    return stay;
+  }
+
+  async function change(request: FastifyRequest, body: ChangeBody, reply: FastifyReply, dryRun: boolean) {
+    const booking = await tokenBooking(request);
+    if (!booking) return reply.code(404).send(invalidLink);
+    const stay = priceChange(booking, body, reply);
+    if (!('totalPrice' in stay)) return stay;
+    const { checkIn, checkOut, rooms } = body;
+    const roomId = booking.roomId!;
+    // The same stay again (a double click on Confirm): nothing to change, nothing to mail.
+    if (!dryRun && checkIn === booking.checkIn && checkOut === booking.checkOut && rooms === booking.rooms)
+      return reply.send(manageAnswer(publicBooking(booking)));
+    const result = await changeStay(
+      db.pool,
+      booking.bookingId,
+      booking.manageVersion,
+      { checkIn, checkOut, rooms, totalPrice: stay.totalPrice },
+      capacityOf(roomId),
+      request.ip,
+      dryRun,
+    );
+    if (result.outcome === 'missing') return reply.code(404).send(invalidLink);
+    if (result.outcome === 'unavailable')
+      return reply.code(409).send({ error: 'Conflict', message: roomsLeftMessage(roomId, result.left), roomId, left: result.left });
+    if (result.outcome === 'quoted') {
+      const quote: QuoteReply = {
+        checkIn,
+        checkOut,
+        rooms,
+        nights: nightsBetween(checkIn, checkOut),
+        totalPrice: stay.totalPrice,
+        previousTotal: booking.totalPrice,
+        left: result.left,
+      };
+      return reply.send(quote);
+    }
+    mail.onQueued?.();
+    request.log.info({ bookingId: booking.bookingId }, 'booking changed by the guest');
+    return reply.send(manageAnswer(result.booking));
+  }
+
+  // Answers: ManageReply (src/domain/wire.ts) for the change, QuoteReply for the quote.
+  app.post('/api/manage/quote', { schema: { body: ManageChangeBody } }, (request, reply) => change(request, request.body, reply, true));
+  app.put('/api/manage', { schema: { body: ManageChangeBody } }, (request, reply) => change(request, request.body, reply, false));
+
+  app.post('/api/manage/cancel', async (request, reply) => {
+    const booking = await tokenBooking(request);
+    if (!booking) return reply.code(404).send(invalidLink);
+    const result = await cancelBooking(
+      db.pool,
+      booking.bookingId,
+      booking.manageVersion,
+      (current) => cancelPolicy(current, mail.cancelFreeDays).canCancel,
+      request.ip,
+    );
+    if (result.outcome === 'missing') return reply.code(404).send(invalidLink);
+    if (result.outcome === 'too-late')
+      return reply.code(409).send({ error: 'Conflict', message: cancelPolicy(booking, mail.cancelFreeDays).message });
+    mail.onQueued?.();
+    request.log.info({ bookingId: booking.bookingId }, 'booking cancelled by the guest');
+    return manageAnswer(result.booking);
+  });
+
+  app.post('/api/bookings/link', { schema: { body: LinkBody } }, async (request, reply) => {
+    const bookingId = request.body.bookingId.trim().toUpperCase();
+    const booking = await findBooking(db.pool, bookingId);
+    const matches =
+      booking !== null &&
+      booking.checkOut !== null &&
+      booking.email.trim().toLowerCase() === request.body.email.trim().toLowerCase() &&
+      hotelToday() <= linkValidUntil(booking.checkOut);
+    // At most 3 link emails per booking an hour, whoever asks: the guest's inbox is not a target.
+    if (matches && !(await takeLimits(db.pool, [{ key: `link-mail:${bookingId}`, max: 3, windowSeconds: 3600 }]))) {
+      await queueLinkMail(db.pool, bookingId);
+      mail.onQueued?.();
+    }
+    return reply.code(202).send(linkAnswer);
+  });
+};
