@@ -74,6 +74,12 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'app/ composes the features and never the reverse (a type from app/store may be imported with `import type`).',
             },
+            {
+              group: ['**/domain/wire'],
+              allowTypeImports: true,
+              message:
+                'wire.ts builds the TypeBox schemas: the browser takes only its types (`import type`); a value from it brings every schema into the bundle.',
+            },
           ],
         },
       ],

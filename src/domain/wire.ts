@@ -1,14 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
+import { maxSearchLength } from './search';
 
 /**
  * The API's contract (server/API.md), once for both sides: the server validates requests and
  * serialises replies with these schemas; the browser takes its types from them (`Static<>`, types
- * only, so no schema code reaches the browser's bundle). Limits both sides need are plain numbers.
+ * only, so no schema code reaches the browser's bundle). Limits both sides need are plain numbers
+ * in their own modules (search.ts), which the browser may import.
  */
-
-/** The longest admin search text the server takes; the search box stops there too. */
-export const maxSearchLength = 200;
 
 export const isoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 export const bookingIdParam = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useDeleteBookingMutation, useListBookingsQuery, useRestoreBookingMutation } from '../../api/bookingsApi';
 import { describeError } from '../../api/requestErrors';
-import { maxSearchLength } from '../../domain/wire';
+import { maxSearchLength } from '../../domain/search';
 import { useAppSelector } from '../../shared/hooks';
 import { formatCount } from '../../shared/money';
 import { selectOffers } from '../../shared/offers';
