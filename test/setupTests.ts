@@ -2,12 +2,13 @@ import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 
 /**
- * findBy and waitFor wait up to 5 s instead of Testing Library's 1 s, and a test up to 15 s: a
+ * findBy and waitFor wait up to 10 s instead of Testing Library's 1 s, and a test up to 30 s: a
  * screen's code is loaded on first use (React.lazy), and on a busy 2-core machine compiling it
- * for the first test of a file took over a second. What the tests wait for does not change.
+ * for the first test of a file took over a second, and a list of thousands of bookings over 5 s
+ * while browser tests ran beside. What the tests wait for does not change.
  */
-configure({ asyncUtilTimeout: 5_000 });
-jest.setTimeout(15_000);
+configure({ asyncUtilTimeout: 10_000 });
+jest.setTimeout(30_000);
 
 /**
  * Redux Toolkit's development checks warn when one of them took over 32 ms. Under Jest that
