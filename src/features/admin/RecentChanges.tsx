@@ -8,6 +8,8 @@ const actions: Record<string, string> = {
   restore: 'restored',
   email: 'email changed',
   import: 'imported from a browser backup',
+  change: 'changed (dates or rooms)',
+  cancel: 'cancelled',
 };
 
 function describe(entry: AuditEntry): string {
