@@ -11,6 +11,7 @@ import type {
   BurstDeletedReply,
   BurstsReply,
   OccupancyReply,
+  OutboxReply,
   StayQuery,
 } from '../domain/wire';
 import type {
@@ -61,7 +62,7 @@ export const bookingsApi = createApi({
   baseQuery: fakeBaseQuery<SourceError>(),
   // A guest whose phone lost signal sees fresh data when it comes back.
   refetchOnReconnect: true,
-  tagTypes: ['Session', 'Bookings', 'Booking', 'Availability', 'Occupancy', 'Audit', 'Bursts'],
+  tagTypes: ['Session', 'Bookings', 'Booking', 'Availability', 'Occupancy', 'Audit', 'Bursts', 'Outbox'],
   endpoints: (build) => ({
     /** The signed-in staff member, or null when nobody is signed in. */
     getSession: build.query<AdminSession | null, void>({
@@ -150,6 +151,16 @@ export const bookingsApi = createApi({
       queryFn: (filter, api) => onSource((source, store) => source.deleteBurst?.(filter, store))(api),
       invalidatesTags: [...bookingsChanged, 'Booking'],
     }),
+    /** The hotel's emails, newest first, each with its state and rendered message (the hotel only). */
+    getOutbox: build.query<OutboxReply, { limit: number }>({
+      queryFn: (query, api) => onSource((source, store) => source.outbox?.(query, store))(api),
+      providesTags: ['Outbox'],
+    }),
+    /** Sends one message again: due now, tries counted afresh, the same Message-ID (held again without SMTP). */
+    resendMessage: build.mutation<{ resent: number }, number>({
+      queryFn: (id, api) => onSource((source, store) => source.resendMessage?.(id, store))(api),
+      invalidatesTags: ['Outbox'],
+    }),
     /** A JSON backup's text: what the keeper lacks is added, nothing it has is changed. */
     importBackup: build.mutation<ImportOutcome, string>({
       queryFn: (text, api) => onSource((source, store) => source.importBackup(text, store))(api),
@@ -184,6 +195,8 @@ export const {
   useGetBurstsQuery,
   useGetBurstBookingsQuery,
   useDeleteBurstMutation,
+  useGetOutboxQuery,
+  useResendMessageMutation,
 } = bookingsApi;
 
 /** A full booking, as opposed to the outline the hotel shows without a key or email. */

@@ -11,7 +11,9 @@ import type {
   BurstBooking,
   BurstDeletedReply,
   BurstsReply,
+  BookingStatus,
   OccupancyReply,
+  OutboxReply,
   StayQuery,
 } from '../domain/wire';
 
@@ -69,9 +71,12 @@ export interface ListQuery {
   pageSize: number;
 }
 
+/** A booking in the staff list: the hotel says whether it is cancelled; this browser's bookings are all confirmed. */
+export type ListedBooking = BookingRecord & { status?: BookingStatus };
+
 export interface BookingsPage {
   /** Newest first. */
-  items: BookingRecord[];
+  items: ListedBooking[];
   page: number;
   pageSize: number;
   total: number;
@@ -118,6 +123,8 @@ export interface BookingSource {
   bursts?(query: { hours: number }, store: StoreAccess): Promise<SourceResult<BurstsReply>>;
   burstBookings?(filter: BurstFilter, store: StoreAccess): Promise<SourceResult<{ items: BurstBooking[] }>>;
   deleteBurst?(filter: BurstFilter, store: StoreAccess): Promise<SourceResult<BurstDeletedReply>>;
+  outbox?(query: { limit: number }, store: StoreAccess): Promise<SourceResult<OutboxReply>>;
+  resendMessage?(id: number, store: StoreAccess): Promise<SourceResult<{ resent: number }>>;
   session?(store: StoreAccess): Promise<SourceResult<AdminSession | null>>;
   signIn?(credentials: { username: string; password: string }, store: StoreAccess): Promise<SourceResult<AdminSession>>;
   signOut?(store: StoreAccess): Promise<SourceResult<null>>;

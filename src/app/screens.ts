@@ -16,6 +16,7 @@ export const screens = {
   [paths.adminBookings]: () =>
     import(/* webpackChunkName: "admin-bookings" */ '../features/admin/AdminBookingsPage').then((m) => m.AdminBookingsPage),
   [paths.adminBursts]: () => import(/* webpackChunkName: "admin-bursts" */ '../features/bursts/BurstsPage').then((m) => m.BurstsPage),
+  [paths.adminOutbox]: () => import(/* webpackChunkName: "admin-outbox" */ '../features/outbox/OutboxPage').then((m) => m.OutboxPage),
   [paths.viewBookings]: () =>
     import(/* webpackChunkName: "view-bookings" */ '../features/viewBookings/ViewBookingsPage').then((m) => m.ViewBookingsPage),
   [paths.bookingPortal]: () =>
@@ -30,6 +31,7 @@ export const screensAskingTheApi: ReadonlySet<string> = new Set([
   paths.bookingDetails,
   paths.adminBookings,
   paths.adminBursts,
+  paths.adminOutbox,
   paths.viewBookings,
   paths.customerBooking,
 ]);

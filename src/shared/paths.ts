@@ -5,6 +5,7 @@ export const paths = {
   bookingDetails: '/booking-details',
   adminBookings: '/admin-bookings',
   adminBursts: '/admin-bursts',
+  adminOutbox: '/admin-outbox',
   viewBookings: '/view-bookings',
   bookingPortal: '/booking-portal',
   customerBooking: '/customer-booking/:bookingId',

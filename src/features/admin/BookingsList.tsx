@@ -26,7 +26,12 @@ export function BookingsList() {
   // milliseconds at 100,000 bookings and this browser less than a frame at 10,000 (npm run bench),
   // a pause would cost the admin more on every key. Answers to earlier keys land in their own
   // cache entries; the table shows the latest.
-  const { data, error, isFetching, refetch } = useListBookingsQuery({ q: query, page: requested, pageSize });
+  // A list older than a few seconds is asked again when the screen opens: guests cancel their own
+  // bookings (the manage link) while the admin is on another back-office screen.
+  const { data, error, isFetching, refetch } = useListBookingsQuery(
+    { q: query, page: requested, pageSize },
+    { refetchOnMountOrArgChange: 5 },
+  );
   const [deleteBooking] = useDeleteBookingMutation();
   const [restoreBooking] = useRestoreBookingMutation();
   const [feedback, setFeedback] = useState<Feedback>(null);

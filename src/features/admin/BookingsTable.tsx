@@ -1,13 +1,16 @@
-import type { BookingRecord } from '../../domain/bookingRecord';
+import type { ListedBooking } from '../../api/source';
 import { formatDisplayDate } from '../../domain/dates';
 import { formatInr } from '../../shared/money';
 
 const columns = ['Booking ID', 'Email', 'Room', 'Check-In', 'Check-Out', 'Total', 'Status', 'Action'] as const;
 
 interface BookingsTableProps {
-  rows: readonly BookingRecord[];
+  rows: readonly ListedBooking[];
   onDelete: (bookingId: string) => void;
 }
+
+/** The spec's bookings are all Confirmed; the hotel's say whether the guest cancelled. */
+const statusOf = (booking: ListedBooking) => (booking.status === 'cancelled' ? 'Cancelled' : 'Confirmed');
 
 /**
  * A plain table on wide screens; on phones the CSS turns each row into a card, with each cell
@@ -49,7 +52,9 @@ export function BookingsTable({ rows, onDelete }: BookingsTableProps) {
               {formatInr(booking.totalPrice)}
             </td>
             <td role="cell" data-label="Status">
-              <span className="admin-status">Confirmed</span>
+              <span className={booking.status === 'cancelled' ? 'admin-status admin-status--cancelled' : 'admin-status'}>
+                {statusOf(booking)}
+              </span>
             </td>
             <td role="cell" data-label="Action" className="admin-table__action">
               <button

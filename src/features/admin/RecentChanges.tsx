@@ -8,6 +8,8 @@ const actions: Record<string, string> = {
   restore: 'restored',
   email: 'email changed',
   import: 'imported from a browser backup',
+  change: 'changed (dates or rooms)',
+  cancel: 'cancelled',
 };
 
 function describe(entry: AuditEntry): string {
@@ -17,7 +19,8 @@ function describe(entry: AuditEntry): string {
 
 /** Hotel mode: the last 50 changes to bookings (the server's audit log), newest first. */
 export function RecentChanges() {
-  const { data, error, isLoading } = useGetAuditQuery();
+  // Guests change and cancel their own bookings (their manage link) while no staff screen is open: ask afresh each time.
+  const { data, error, isLoading } = useGetAuditQuery(undefined, { refetchOnMountOrArgChange: true });
   const items = data?.items ?? [];
   return (
     <section className="card recent-changes" aria-labelledby="recent-changes-title">

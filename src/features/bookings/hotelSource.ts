@@ -151,6 +151,8 @@ export function createHotelSource(): BookingSource {
     bursts: ({ hours }, store) => request(store, { url: 'admin/bursts', params: { hours } }),
     burstBookings: (filter, store) => request(store, { url: 'admin/bursts/bookings', params: filter }),
     deleteBurst: (filter, store) => request(store, { url: 'admin/bursts/bookings', method: 'DELETE', params: filter }),
+    outbox: ({ limit }, store) => request(store, { url: 'admin/outbox', params: { limit } }),
+    resendMessage: (id, store) => request(store, { url: `admin/outbox/${encodeURIComponent(String(id))}/resend`, method: 'POST' }),
 
     async session(store) {
       const result = await request<AdminSession>(store, 'admin/session');
