@@ -56,7 +56,9 @@ module.exports = (env, argv) => {
       // DIST_DIR lets parallel checkouts or test runs build side by side.
       path: path.resolve(__dirname, process.env.DIST_DIR || 'dist'),
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
-      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      // Lazy chunks by id, not name: the entry's runtime then holds no table of chunk names, a
+      // few bytes less in every page's first load for each route (the booking screen's budget).
+      chunkFilename: production ? '[id].[contenthash:8].js' : '[name].js',
       publicPath: '/',
       chunkLoadTimeout: 120000,
       clean: true,
@@ -99,7 +101,7 @@ module.exports = (env, argv) => {
       }),
       ...(production
         ? [
-            new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
+            new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[id].[contenthash:8].css' }),
             // V8 compiles a function the first time it runs, on the main thread. The first tap on a
             // page (Book Now, a room count) runs much of React's and the router's code for the first
             // time, and compiling it was about a fifth of that tap's work. This comment, Chrome's

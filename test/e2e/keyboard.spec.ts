@@ -127,8 +127,11 @@ for (const { width, height } of [
       // Keys pressed before the app owns the prerendered page follow its links as plain page loads
       // (README, "How a page starts"), and a fresh page puts focus at its top, not on <main>. This
       // test is about the app's own focus handling, so it starts once the app has taken the page:
-      // the last thing it does on the home page is load the booking screen's warm-up script.
-      const appOwnsThePage = page.waitForResponse((response) => /\/warm-booking\.[^/]*\.js$/.test(response.url()));
+      // the last thing it does on the home page is load the booking screen's warm-up script (chunk
+      // files are named by id and hash: it is the one that lays the screen out unseen).
+      const appOwnsThePage = page.waitForResponse(
+        async (response) => response.url().endsWith('.js') && (await response.text()).includes('visibility:hidden;pointer-events:none'),
+      );
       await page.goto('/');
       await expect(page.getByRole('link', { name: 'Book Now' }).first()).toBeVisible();
       await appOwnsThePage;
