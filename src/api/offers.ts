@@ -22,6 +22,8 @@ export interface Offers {
   incompleteStays: boolean;
   /** The bookings made lately per address and per email, and deleting one's burst at once (undoing an attack on the rooms). */
   bursts: boolean;
+  /** The guest's emails carry a link to change or cancel the stay (/manage), and the portal mails it again on request. */
+  manageLinks: boolean;
 }
 
 /** The bookings kept in this browser only: the site as the specification describes it. */
@@ -35,6 +37,7 @@ export const browserOffers: Offers = {
   occupancy: false,
   incompleteStays: true,
   bursts: false,
+  manageLinks: false,
 };
 
 /** The hotel's server: every booking reaches the hotel, and only signed-in staff manage them. */
@@ -48,4 +51,5 @@ export const hotelOffers: Offers = {
   occupancy: true,
   incompleteStays: false,
   bursts: true,
+  manageLinks: true,
 };
