@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Confirmed } from '../../api/source';
+import { AddToCalendar } from '../../shared/AddToCalendar';
 import { customerBookingPath, paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { Pending } from '../../shared/Pending';
@@ -102,6 +103,7 @@ export function BookingDetailsPage() {
                     View Your Booking
                   </Link>
                 )}
+                {confirmedRecord && <AddToCalendar stay={confirmedRecord} />}
               </div>
             </div>
           ) : canConfirm || !ready ? (
