@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { bookingStayEvent, stayCalendar } from '../domain/calendar';
+import type { EventHotel } from '../domain/calendar';
 import { nightsBetween } from '../domain/dates';
 import site from './site.json';
 
@@ -10,6 +11,14 @@ export interface CalendarStay {
   checkIn: string | null;
   checkOut: string | null;
 }
+
+/**
+ * The hotel as the emails' calendar file names it. The build writes the details into this code
+ * as a constant (webpack.config.js, DefinePlugin) and so leaves out the other branch: read from
+ * site.json here, they would join the store chunk's copy of site.json, which the booking screen's
+ * budget counts. Elsewhere (tests, the prerender step) they come from site.json.
+ */
+const hotel: EventHotel = process.env.HOTEL_CONTACT ? (JSON.parse(process.env.HOTEL_CONTACT) as EventHotel) : site;
 
 /** The file's name: the booking ID, kept to characters every file system takes. */
 export const calendarFileName = (bookingId: string) => `stay-${bookingId.replace(/[^A-Za-z0-9_-]/g, '') || 'booking'}.ics`;
@@ -25,7 +34,7 @@ export function AddToCalendar({ stay, className = 'button button--secondary' }: 
   const href = useMemo(() => {
     if (!checkIn || !checkOut || nightsBetween(checkIn, checkOut) < 1) return null;
     const text = stayCalendar(
-      bookingStayEvent({ bookingId, roomName, rooms, checkIn, checkOut }, site, {
+      bookingStayEvent({ bookingId, roomName, rooms, checkIn, checkOut }, hotel, {
         domain: typeof window === 'undefined' ? '' : window.location.hostname,
         stamp: new Date().toISOString(),
       }),

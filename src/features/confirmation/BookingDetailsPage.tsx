@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Confirmed } from '../../api/source';
-import { AddToCalendar } from '../../shared/AddToCalendar';
 import { customerBookingPath, paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { Pending } from '../../shared/Pending';
@@ -16,6 +15,11 @@ import { confirmationOpened, draftSubmitted, selectCanConfirm } from './confirma
 import { StayDetails } from './StayDetails';
 import { summarizeRecord, summarizeSelection } from './staySummary';
 import './confirmation.css';
+
+// With the guest view's code (the next screen a guest opens): none of it before a booking is confirmed.
+const AddToCalendar = lazy(() =>
+  import(/* webpackChunkName: "customer-booking" */ '../../shared/AddToCalendar').then((m) => ({ default: m.AddToCalendar })),
+);
 
 /** Shown, unseen, in the Booking ID's place until the session is read back: an ID of the usual length. */
 const typicalBookingId = 'BK000000';
@@ -103,7 +107,11 @@ export function BookingDetailsPage() {
                     View Your Booking
                   </Link>
                 )}
-                {confirmedRecord && <AddToCalendar stay={confirmedRecord} />}
+                {confirmedRecord && (
+                  <Suspense fallback={null}>
+                    <AddToCalendar stay={confirmedRecord} />
+                  </Suspense>
+                )}
               </div>
             </div>
           ) : canConfirm || !ready ? (

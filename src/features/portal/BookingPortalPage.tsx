@@ -10,7 +10,7 @@ import './portal.css';
 
 // Hotel mode only, so its code (and the bookings API's) stays out of the browser-only portal.
 const EmailLinkRequest = lazy(() =>
-  import(/* webpackChunkName: "portal-link" */ './EmailLinkRequest').then((m) => ({ default: m.EmailLinkRequest })),
+  import(/* webpackChunkName: "customer-booking" */ './EmailLinkRequest').then((m) => ({ default: m.EmailLinkRequest })),
 );
 
 /** Guests copy IDs with stray spaces or type them in lower case; IDs are stored as BK123456. */
