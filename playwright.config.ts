@@ -1,12 +1,15 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumExecutable } from './test/e2e/browser';
 import { e2eAdminPassword } from './test/e2e/hotelMode';
+import { mailSinkPorts } from './test/e2e/mailSinkPorts';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const hotelPort = Number(process.env.E2E_HOTEL_PORT ?? port + 1);
 const distDir = process.env.DIST_DIR ?? 'dist';
 /** The hotel-mode server's embedded database for the browser tests: made afresh each run, one per port so parallel runs keep apart. */
 const hotelDataDir = `.cache/e2e-hotel-db-${hotelPort}`;
+/** The mail sink the hotel-mode server sends to (test/e2e/mailSink.ts): SMTP and, one port up, HTTP for the specs. */
+const mailSink = mailSinkPorts();
 
 /**
  * Browser tests run against the production build (`npm run build`): browser-only as a static
@@ -48,6 +51,12 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
+      command: 'npx tsx test/e2e/mailSink.ts',
+      url: `http://127.0.0.1:${mailSink.http}/messages`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       command: `rm -rf ${hotelDataDir} && npx tsx server/main.ts`,
       env: {
         PORT: String(hotelPort),
@@ -55,6 +64,9 @@ export default defineConfig({
         DIST_DIR: distDir,
         ADMIN_PASSWORD: e2eAdminPassword,
         LOG_LEVEL: 'warn',
+        // Every email goes to the mail sink above (test/e2e/hotel-emails.spec.ts reads it); a failed try is retried after a second.
+        SMTP_URL: `smtp://127.0.0.1:${mailSink.smtp}`,
+        MAIL_RETRY_SECONDS: '1',
         // Every spec books from 127.0.0.1, many with one email (test/server covers the limits).
         BOOKINGS_PER_ADDRESS_PER_HOUR: '100000',
         BOOKINGS_PER_ADDRESS_PER_DAY: '100000',

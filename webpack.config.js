@@ -83,6 +83,12 @@ module.exports = (env, argv) => {
       new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
       new webpack.DefinePlugin({
         'process.env.VITALS_ENDPOINT': JSON.stringify(process.env.VITALS_ENDPOINT || ''),
+        // The hotel's contact details for "Add to calendar" (src/shared/AddToCalendar.tsx), written
+        // into that code alone: read from site.json there, they would join the store chunk's copy
+        // of it, which the booking screen's budget counts.
+        'process.env.HOTEL_CONTACT': JSON.stringify(
+          JSON.stringify({ name: site.name, address: site.address, phone: site.phone, email: site.email }),
+        ),
       }),
       new HtmlWebpackPlugin({
         template: 'public/index.html',

@@ -1,4 +1,4 @@
-import { stayCalendar } from '../../src/domain/calendar';
+import { bookingStayEvent, stayCalendar } from '../../src/domain/calendar';
 import { nightsBetween } from '../../src/domain/dates';
 import { hotelFacts } from './hotelFacts';
 import { linkValidUntil, manageToken, manageUrl } from './manageLink';
@@ -156,18 +156,15 @@ export function renderMessage(kind: string, b: BookingSnapshot, context: RenderC
       ? {
           filename: method === 'CANCEL' ? 'stay-cancelled.ics' : 'stay.ics',
           method,
-          content: stayCalendar({
-            uid: `${b.bookingId}@${siteDomain(context.publicUrl)}`,
-            sequence: b.sequence,
-            checkIn: b.checkIn,
-            checkOut: b.checkOut,
-            summary: `${hotel.name}: ${b.roomName} (${b.bookingId})`,
-            location: [hotel.name, ...hotel.address].join(', '),
-            description: `Booking ${b.bookingId}: ${b.rooms} × ${b.roomName}, ${nightsBetween(b.checkIn, b.checkOut)} nights. Phone: ${hotel.phone}`,
-            stamp,
-            organizer: hotel.email ? { name: hotel.name, email: hotel.email } : undefined,
-            method,
-          }),
+          // The same event as the browser's "Add to calendar" download (src/domain/calendar.ts).
+          content: stayCalendar(
+            bookingStayEvent({ ...b, checkIn: b.checkIn, checkOut: b.checkOut }, hotel, {
+              domain: siteDomain(context.publicUrl),
+              stamp,
+              sequence: b.sequence,
+              method,
+            }),
+          ),
         }
       : null;
   const make = (body: Body, cal: RenderedMessage['calendar'] = null): RenderedMessage => ({

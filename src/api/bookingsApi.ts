@@ -10,8 +10,11 @@ import type {
   BurstBooking,
   BurstDeletedReply,
   BurstsReply,
+  LinkBody,
+  ManageReply,
   OccupancyReply,
   OutboxReply,
+  QuoteReply,
   StayQuery,
 } from '../domain/wire';
 import type {
@@ -25,6 +28,7 @@ import type {
   ExportFormat,
   ImportOutcome,
   ListQuery,
+  ManageChange,
   SourceError,
   SourceHolder,
   SourceResult,
@@ -62,7 +66,7 @@ export const bookingsApi = createApi({
   baseQuery: fakeBaseQuery<SourceError>(),
   // A guest whose phone lost signal sees fresh data when it comes back.
   refetchOnReconnect: true,
-  tagTypes: ['Session', 'Bookings', 'Booking', 'Availability', 'Occupancy', 'Audit', 'Bursts', 'Outbox'],
+  tagTypes: ['Session', 'Bookings', 'Booking', 'Availability', 'Occupancy', 'Audit', 'Bursts', 'Outbox', 'Manage'],
   endpoints: (build) => ({
     /** The signed-in staff member, or null when nobody is signed in. */
     getSession: build.query<AdminSession | null, void>({
@@ -161,6 +165,36 @@ export const bookingsApi = createApi({
       queryFn: (id, api) => onSource((source, store) => source.resendMessage?.(id, store))(api),
       invalidatesTags: ['Outbox'],
     }),
+    /** The booking a manage link opens (the token from the link's #, sent in a header). */
+    getManagedBooking: build.query<ManageReply, string>({
+      queryFn: (token, api) => onSource((source, store) => source.manage?.(token, store))(api),
+      providesTags: ['Manage'],
+    }),
+    /** The new total of a changed stay, before the guest confirms it (a mutation: each quote is asked afresh). */
+    quoteStayChange: build.mutation<QuoteReply, ManageChange>({
+      queryFn: (change, api) => onSource((source, store) => source.quoteChange?.(change, store))(api),
+    }),
+    /** Changes the dates or rooms: all of the new stay or nothing; the screen's manage data becomes the answer. */
+    changeStay: build.mutation<ManageReply, ManageChange>({
+      queryFn: (change, api) => onSource((source, store) => source.changeStay?.(change, store))(api),
+      async onQueryStarted({ token }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(bookingsApi.util.upsertQueryData('getManagedBooking', token, data));
+      },
+      invalidatesTags: [...bookingsChanged, 'Booking'],
+    }),
+    cancelStay: build.mutation<ManageReply, string>({
+      queryFn: (token, api) => onSource((source, store) => source.cancelStay?.(token, store))(api),
+      async onQueryStarted(token, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(bookingsApi.util.upsertQueryData('getManagedBooking', token, data));
+      },
+      invalidatesTags: [...bookingsChanged, 'Booking'],
+    }),
+    /** "Email me my booking link": the same answer whether the ID and email match or not. */
+    emailBookingLink: build.mutation<{ message: string }, LinkBody>({
+      queryFn: (body, api) => onSource((source, store) => source.emailLink?.(body, store))(api),
+    }),
     /** A JSON backup's text: what the keeper lacks is added, nothing it has is changed. */
     importBackup: build.mutation<ImportOutcome, string>({
       queryFn: (text, api) => onSource((source, store) => source.importBackup(text, store))(api),
@@ -197,6 +231,11 @@ export const {
   useDeleteBurstMutation,
   useGetOutboxQuery,
   useResendMessageMutation,
+  useGetManagedBookingQuery,
+  useQuoteStayChangeMutation,
+  useChangeStayMutation,
+  useCancelStayMutation,
+  useEmailBookingLinkMutation,
 } = bookingsApi;
 
 /** A full booking, as opposed to the outline the hotel shows without a key or email. */

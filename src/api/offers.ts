@@ -24,6 +24,8 @@ export interface Offers {
   bursts: boolean;
   /** The emails the hotel sends (or holds without SMTP), each readable, and sending one again. */
   outbox: boolean;
+  /** The guest's emails carry a link to change or cancel the stay (/manage), and the portal mails it again on request. */
+  manageLinks: boolean;
 }
 
 /** The bookings kept in this browser only: the site as the specification describes it. */
@@ -38,6 +40,7 @@ export const browserOffers: Offers = {
   incompleteStays: true,
   bursts: false,
   outbox: false,
+  manageLinks: false,
 };
 
 /** The hotel's server: every booking reaches the hotel, and only signed-in staff manage them. */
@@ -52,4 +55,5 @@ export const hotelOffers: Offers = {
   incompleteStays: false,
   bursts: true,
   outbox: true,
+  manageLinks: true,
 };

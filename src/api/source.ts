@@ -12,8 +12,12 @@ import type {
   BurstDeletedReply,
   BurstsReply,
   BookingStatus,
+  LinkBody,
+  ManageChangeBody,
+  ManageReply,
   OccupancyReply,
   OutboxReply,
+  QuoteReply,
   StayQuery,
 } from '../domain/wire';
 
@@ -99,6 +103,9 @@ export type ExportFormat = 'csv' | 'json';
 /** One address (as the hotel names it) or one email, and how far back to look. */
 export type BurstFilter = ({ address: string; email?: undefined } | { email: string; address?: undefined }) & { hours: number };
 
+/** A new stay for the booking a manage link opens: the link's token (sent in a header, never in a URL) and the stay. */
+export type ManageChange = ManageChangeBody & { token: string };
+
 /**
  * One source of bookings behind the bookings API (bookingsApi.ts): the hotel's server
  * (hotelSource.ts) or this browser's storage (features/bookings/browserSource.ts). Each call gets
@@ -125,6 +132,14 @@ export interface BookingSource {
   deleteBurst?(filter: BurstFilter, store: StoreAccess): Promise<SourceResult<BurstDeletedReply>>;
   outbox?(query: { limit: number }, store: StoreAccess): Promise<SourceResult<OutboxReply>>;
   resendMessage?(id: number, store: StoreAccess): Promise<SourceResult<{ resent: number }>>;
+  /** The booking a manage link opens, its cancellation policy and whether it can still be changed. */
+  manage?(token: string, store: StoreAccess): Promise<SourceResult<ManageReply>>;
+  /** The new stay's total and rooms left, before the guest confirms it; changes nothing. */
+  quoteChange?(change: ManageChange, store: StoreAccess): Promise<SourceResult<QuoteReply>>;
+  changeStay?(change: ManageChange, store: StoreAccess): Promise<SourceResult<ManageReply>>;
+  cancelStay?(token: string, store: StoreAccess): Promise<SourceResult<ManageReply>>;
+  /** Mails the booking's manage link when the ID and email match; the answer is the same either way. */
+  emailLink?(body: LinkBody, store: StoreAccess): Promise<SourceResult<{ message: string }>>;
   session?(store: StoreAccess): Promise<SourceResult<AdminSession | null>>;
   signIn?(credentials: { username: string; password: string }, store: StoreAccess): Promise<SourceResult<AdminSession>>;
   signOut?(store: StoreAccess): Promise<SourceResult<null>>;

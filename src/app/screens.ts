@@ -23,6 +23,9 @@ export const screens = {
     import(/* webpackChunkName: "booking-portal" */ '../features/portal/BookingPortalPage').then((m) => m.BookingPortalPage),
   [paths.customerBooking]: () =>
     import(/* webpackChunkName: "customer-booking" */ '../features/guest/CustomerBookingPage').then((m) => m.CustomerBookingPage),
+  // Hotel mode's manage link; browser-only, the site's not-found page. Not in screensAskingTheApi:
+  // the hotel's store has the API from the start, and this browser's source offers no manage links.
+  [paths.manage]: () => import(/* webpackChunkName: "customer-booking" */ '../features/manage/ManagePage').then((m) => m.ManagePage),
   '*': () => import(/* webpackChunkName: "not-found" */ '../features/layout/NotFoundPage').then((m) => m.NotFoundPage),
 } satisfies Record<string, Load>;
 

@@ -19,6 +19,8 @@ export interface BookingRecord {
    * keeps only its hash; showing it lets this browser read and change the booking on the server.
    */
   guestKey?: string;
+  /** Hotel mode: as the hotel answers it (a guest may cancel with the manage link); never stored here. Absent: confirmed. */
+  status?: 'confirmed' | 'cancelled';
   /** Fields this version does not know, kept so that rewriting a record never drops them. */
   extra?: Record<string, unknown>;
 }

@@ -1,3 +1,5 @@
+import { nightsBetween } from './dates';
+
 /**
  * An iCalendar file (RFC 5545) for one stay: the confirmation email's attachment, and the
  * browser's "Add to calendar" download, from the same code. An all-day event from check-in to
@@ -83,4 +85,45 @@ export function stayCalendar(event: StayEvent): string {
     'END:VCALENDAR',
   ];
   return lines.map(fold).join('\r\n') + '\r\n';
+}
+
+/** The hotel as a stay's calendar event names it (src/shared/site.json; the server reads the same file). */
+export interface EventHotel {
+  name: string;
+  address: string[];
+  phone: string;
+  email?: string;
+}
+
+/** The parts of a booking its calendar event tells. */
+export interface EventBooking {
+  bookingId: string;
+  roomName: string;
+  rooms: number;
+  checkIn: string;
+  checkOut: string;
+}
+
+/**
+ * The event for one booking's stay, as the emails attach it and the browser's "Add to calendar"
+ * offers it: the same UID (`<bookingId>@<the site's host>`), summary, place and description.
+ */
+export function bookingStayEvent(
+  booking: EventBooking,
+  hotel: EventHotel,
+  options: { domain: string; stamp: string; sequence?: number; method?: 'PUBLISH' | 'CANCEL' },
+): StayEvent {
+  const { bookingId, roomName, rooms, checkIn, checkOut } = booking;
+  return {
+    uid: `${bookingId}@${options.domain || 'hotel.invalid'}`,
+    sequence: options.sequence ?? 0,
+    checkIn,
+    checkOut,
+    summary: `${hotel.name}: ${roomName} (${bookingId})`,
+    location: [hotel.name, ...hotel.address].join(', '),
+    description: `Booking ${bookingId}: ${rooms} × ${roomName}, ${nightsBetween(checkIn, checkOut)} nights. Phone: ${hotel.phone}`,
+    stamp: options.stamp,
+    organizer: hotel.email ? { name: hotel.name, email: hotel.email } : undefined,
+    method: options.method,
+  };
 }

@@ -9,6 +9,8 @@ export const paths = {
   viewBookings: '/view-bookings',
   bookingPortal: '/booking-portal',
   customerBooking: '/customer-booking/:bookingId',
+  /** Hotel mode: the guest's manage link, `/manage#<token>` (the token never leaves the browser in a URL). */
+  manage: '/manage',
 } as const;
 
 export function customerBookingPath(bookingId: string): string {

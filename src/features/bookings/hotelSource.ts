@@ -23,6 +23,10 @@ const adminBookingPath = (bookingId: string) => `admin/bookings/${encodeURICompo
 /** The guest's proof, sent as the X-Guest-Key header. */
 const keyHeader = (guestKey: string | undefined) => (guestKey ? { 'X-Guest-Key': guestKey } : undefined);
 
+/** The manage link's token, from the link's #: in this header only, never in a URL (server/API.md). */
+// The name is written out: a value from domain/wire.ts would bring its schemas into the bundle (wire.ts's manageTokenHeader).
+const manageHeader = (token: string) => ({ 'X-Manage-Token': token });
+
 type Dispatch = (action: unknown) => Promise<{ type: string }>;
 
 /**
@@ -153,6 +157,14 @@ export function createHotelSource(): BookingSource {
     deleteBurst: (filter, store) => request(store, { url: 'admin/bursts/bookings', method: 'DELETE', params: filter }),
     outbox: ({ limit }, store) => request(store, { url: 'admin/outbox', params: { limit } }),
     resendMessage: (id, store) => request(store, { url: `admin/outbox/${encodeURIComponent(String(id))}/resend`, method: 'POST' }),
+
+    manage: (token, store) => request(store, { url: 'manage', headers: manageHeader(token) }),
+    quoteChange: ({ token, checkIn, checkOut, rooms }, store) =>
+      request(store, { url: 'manage/quote', method: 'POST', body: { checkIn, checkOut, rooms }, headers: manageHeader(token) }),
+    changeStay: ({ token, checkIn, checkOut, rooms }, store) =>
+      request(store, { url: 'manage', method: 'PUT', body: { checkIn, checkOut, rooms }, headers: manageHeader(token) }),
+    cancelStay: (token, store) => request(store, { url: 'manage/cancel', method: 'POST', headers: manageHeader(token) }),
+    emailLink: ({ bookingId, email }, store) => request(store, { url: 'bookings/link', method: 'POST', body: { bookingId, email } }),
 
     async session(store) {
       const result = await request<AdminSession>(store, 'admin/session');

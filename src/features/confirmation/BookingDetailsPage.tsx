@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Confirmed } from '../../api/source';
 import { customerBookingPath, paths } from '../../shared/paths';
@@ -15,6 +15,11 @@ import { confirmationOpened, draftSubmitted, selectCanConfirm } from './confirma
 import { StayDetails } from './StayDetails';
 import { summarizeRecord, summarizeSelection } from './staySummary';
 import './confirmation.css';
+
+// With the guest view's code (the next screen a guest opens): none of it before a booking is confirmed.
+const AddToCalendar = lazy(() =>
+  import(/* webpackChunkName: "customer-booking" */ '../../shared/AddToCalendar').then((m) => ({ default: m.AddToCalendar })),
+);
 
 /** Shown, unseen, in the Booking ID's place until the session is read back: an ID of the usual length. */
 const typicalBookingId = 'BK000000';
@@ -101,6 +106,11 @@ export function BookingDetailsPage() {
                   <Link className="button button--secondary" to={customerBookingPath(confirmedId)}>
                     View Your Booking
                   </Link>
+                )}
+                {confirmedRecord && (
+                  <Suspense fallback={null}>
+                    <AddToCalendar stay={confirmedRecord} />
+                  </Suspense>
                 )}
               </div>
             </div>

@@ -3,14 +3,15 @@ import { roomsOf } from '../../domain/bookingRecord';
 import { formatDisplayDate } from '../../domain/dates';
 import { formatInr } from '../../shared/money';
 
-/** The booking's facts as the guest view lists them (spec: ID, room, dates, rooms, total). */
+/** The booking's facts as the guest view lists them (spec: ID, room, dates, rooms, total); Cancelled once the guest cancels (hotel mode). */
 export function BookingFacts({ booking }: { booking: BookingRecord }) {
+  const cancelled = booking.status === 'cancelled';
   return (
     <dl className="guest__facts">
       <dt>Booking ID</dt>
       <dd className="guest__id">{booking.bookingId}</dd>
       <dt>Status</dt>
-      <dd>Confirmed</dd>
+      <dd className={cancelled ? 'guest__status guest__status--cancelled' : 'guest__status'}>{cancelled ? 'Cancelled' : 'Confirmed'}</dd>
       <dt>Room</dt>
       <dd>{booking.roomName}</dd>
       <dt>Check-In</dt>

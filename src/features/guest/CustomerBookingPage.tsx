@@ -11,6 +11,7 @@ import {
 import { describeError, statusOf } from '../../api/requestErrors';
 import type { BookingRecord } from '../../domain/bookingRecord';
 import { formatDisplayDate } from '../../domain/dates';
+import { AddToCalendar } from '../../shared/AddToCalendar';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { paths } from '../../shared/paths';
@@ -135,6 +136,11 @@ export function CustomerBookingPage() {
     <GuestPage>
       <div className="card guest__card">
         <BookingFacts booking={booking} />
+        {booking.status !== 'cancelled' && (
+          <p className="guest__calendar">
+            <AddToCalendar stay={booking} />
+          </p>
+        )}
         {/* Keyed so that opening another booking starts from that booking's email. */}
         <EmailForm key={booking.bookingId} storedEmail={booking.email} onSave={(email) => saveEmail(booking, email)} />
       </div>

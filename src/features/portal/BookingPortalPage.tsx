@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Suspense, lazy, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { customerBookingPath, paths } from '../../shared/paths';
@@ -7,6 +7,11 @@ import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { useHydrated, wakingProps } from '../../shared/useHydrated';
 import './portal.css';
+
+// Hotel mode only, so its code (and the bookings API's) stays out of the browser-only portal.
+const EmailLinkRequest = lazy(() =>
+  import(/* webpackChunkName: "customer-booking" */ './EmailLinkRequest').then((m) => ({ default: m.EmailLinkRequest })),
+);
 
 /** Guests copy IDs with stray spaces or type them in lower case; IDs are stored as BK123456. */
 export function normalizeBookingId(typed: string): string {
@@ -17,7 +22,7 @@ export function BookingPortalPage() {
   const navigate = useNavigate();
   const [bookingId, setBookingId] = useState('');
   // The hotel shows a booking to whoever knows its ID and the email it was booked with.
-  const byEmail = useAppSelector(selectOffers).lookupByEmail;
+  const { lookupByEmail: byEmail, manageLinks } = useAppSelector(selectOffers);
   const [email, setEmail] = useState('');
   const [emailMissing, setEmailMissing] = useState(false);
   const fieldId = useId();
@@ -96,6 +101,11 @@ export function BookingPortalPage() {
             <button type="submit" className="button button--accent" disabled={waking} {...wakingProps(waking)}>
               View Your Booking
             </button>
+            {manageLinks && (
+              <Suspense fallback={null}>
+                <EmailLinkRequest bookingId={normalizeBookingId(bookingId)} email={email.trim()} />
+              </Suspense>
+            )}
           </form>
         </section>
         <section className="card portal__admin" aria-labelledby="admin-title">
