@@ -22,6 +22,10 @@ export interface Offers {
   incompleteStays: boolean;
   /** The bookings made lately per address and per email, and deleting one's burst at once (undoing an attack on the rooms). */
   bursts: boolean;
+  /** Today at the desk: arrivals, departures, guests in the house, check-in and check-out, phone and walk-in bookings (issue 23). */
+  desk: boolean;
+  /** Staff accounts with roles, each with their own sign-in (issue 23). */
+  staff: boolean;
 }
 
 /** The bookings kept in this browser only: the site as the specification describes it. */
@@ -35,6 +39,8 @@ export const browserOffers: Offers = {
   occupancy: false,
   incompleteStays: true,
   bursts: false,
+  desk: false,
+  staff: false,
 };
 
 /** The hotel's server: every booking reaches the hotel, and only signed-in staff manage them. */
@@ -48,4 +54,6 @@ export const hotelOffers: Offers = {
   occupancy: true,
   incompleteStays: false,
   bursts: true,
+  desk: true,
+  staff: true,
 };

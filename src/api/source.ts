@@ -7,11 +7,18 @@ import type {
   AdminSession,
   AuditEntry,
   AvailabilityReply,
+  Booking,
   BookingOutline,
   BurstBooking,
   BurstDeletedReply,
   BurstsReply,
+  DeskBookingBody,
+  DeskReply,
+  MoveReply,
+  NewStaffBody,
   OccupancyReply,
+  StaffReply,
+  StatusMove,
   StayQuery,
 } from '../domain/wire';
 
@@ -118,6 +125,14 @@ export interface BookingSource {
   bursts?(query: { hours: number }, store: StoreAccess): Promise<SourceResult<BurstsReply>>;
   burstBookings?(filter: BurstFilter, store: StoreAccess): Promise<SourceResult<{ items: BurstBooking[] }>>;
   deleteBurst?(filter: BurstFilter, store: StoreAccess): Promise<SourceResult<BurstDeletedReply>>;
+  desk?(query: { date?: string }, store: StoreAccess): Promise<SourceResult<DeskReply>>;
+  moveBooking?(move: { bookingId: string; to: StatusMove }, store: StoreAccess): Promise<SourceResult<MoveReply>>;
+  undoBookingMove?(bookingId: string, store: StoreAccess): Promise<SourceResult<MoveReply>>;
+  deskBooking?(body: DeskBookingBody, store: StoreAccess): Promise<SourceResult<{ booking: Booking }>>;
+  staff?(store: StoreAccess): Promise<SourceResult<StaffReply>>;
+  addStaff?(body: NewStaffBody, store: StoreAccess): Promise<SourceResult<{ username: string }>>;
+  removeStaff?(username: string, store: StoreAccess): Promise<SourceResult<null>>;
+  setStaffPassword?(change: { username: string; password: string }, store: StoreAccess): Promise<SourceResult<null>>;
   session?(store: StoreAccess): Promise<SourceResult<AdminSession | null>>;
   signIn?(credentials: { username: string; password: string }, store: StoreAccess): Promise<SourceResult<AdminSession>>;
   signOut?(store: StoreAccess): Promise<SourceResult<null>>;

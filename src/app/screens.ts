@@ -16,6 +16,8 @@ export const screens = {
   [paths.adminBookings]: () =>
     import(/* webpackChunkName: "admin-bookings" */ '../features/admin/AdminBookingsPage').then((m) => m.AdminBookingsPage),
   [paths.adminBursts]: () => import(/* webpackChunkName: "admin-bursts" */ '../features/bursts/BurstsPage').then((m) => m.BurstsPage),
+  [paths.adminDesk]: () => import(/* webpackChunkName: "admin-desk" */ '../features/desk/DeskPage').then((m) => m.DeskPage),
+  [paths.adminStaff]: () => import(/* webpackChunkName: "admin-staff" */ '../features/staffAccounts/StaffPage').then((m) => m.StaffPage),
   [paths.viewBookings]: () =>
     import(/* webpackChunkName: "view-bookings" */ '../features/viewBookings/ViewBookingsPage').then((m) => m.ViewBookingsPage),
   [paths.bookingPortal]: () =>
@@ -30,6 +32,8 @@ export const screensAskingTheApi: ReadonlySet<string> = new Set([
   paths.bookingDetails,
   paths.adminBookings,
   paths.adminBursts,
+  paths.adminDesk,
+  paths.adminStaff,
   paths.viewBookings,
   paths.customerBooking,
 ]);

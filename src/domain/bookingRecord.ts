@@ -1,4 +1,5 @@
 import { toIsoDate } from './dates';
+import type { BookingStatus } from './wire';
 
 /** One stored booking, as the app holds it. Dates are YYYY-MM-DD or null when none was chosen. */
 export interface BookingRecord {
@@ -12,6 +13,11 @@ export interface BookingRecord {
   rooms?: number;
   /** ISO timestamp of confirmation; absent on older records. */
   createdAt?: string;
+  /**
+   * Hotel mode: where the booking is in its life (issue 23), as the hotel answers it; never stored
+   * in this browser (its copies are confirmed bookings), so absent means confirmed.
+   */
+  status?: BookingStatus;
   /** ISO timestamp of the last change (email), so that the later of two tabs' edits wins. */
   updatedAt?: string;
   /**

@@ -5,6 +5,8 @@ export const paths = {
   bookingDetails: '/booking-details',
   adminBookings: '/admin-bookings',
   adminBursts: '/admin-bursts',
+  adminDesk: '/admin-desk',
+  adminStaff: '/admin-staff',
   viewBookings: '/view-bookings',
   bookingPortal: '/booking-portal',
   customerBooking: '/customer-booking/:bookingId',

@@ -1,5 +1,6 @@
 import type { BookingRecord } from '../../domain/bookingRecord';
 import { formatDisplayDate } from '../../domain/dates';
+import { statusLabels } from '../../domain/bookingStatus';
 import { formatInr } from '../../shared/money';
 
 const columns = ['Booking ID', 'Email', 'Room', 'Check-In', 'Check-Out', 'Total', 'Status', 'Action'] as const;
@@ -49,7 +50,9 @@ export function BookingsTable({ rows, onDelete }: BookingsTableProps) {
               {formatInr(booking.totalPrice)}
             </td>
             <td role="cell" data-label="Status">
-              <span className="admin-status">Confirmed</span>
+              <span className={`admin-status admin-status--${booking.status ?? 'confirmed'}`}>
+                {statusLabels[booking.status ?? 'confirmed']}
+              </span>
             </td>
             <td role="cell" data-label="Action" className="admin-table__action">
               <button
