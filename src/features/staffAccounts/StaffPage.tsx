@@ -99,8 +99,11 @@ function Staff({ me }: { me: AdminSession }) {
               {data.items.map((person) => (
                 <tr key={person.username} role="row">
                   <td role="cell" data-label="Name" className="admin-table__id staff-accounts__name">
-                    {person.username}
-                    {person.username === me.username && <span className="staff-accounts__you"> (you)</span>}
+                    {/* One item: on a phone the cell is a grid of its label and its value. */}
+                    <span>
+                      {person.username}
+                      {person.username === me.username && <span className="staff-accounts__you"> (you)</span>}
+                    </span>
                   </td>
                   <td role="cell" data-label="Role">
                     {roleLabels[person.role]}
