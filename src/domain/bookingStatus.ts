@@ -19,6 +19,11 @@ export const statusLabels: Record<BookingStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/** One sentence for a guest or staff member saying where the booking is in its life. */
+export function statusSentence(status: BookingStatus): string {
+  return status === 'no_show' ? 'This booking was a no-show.' : `This booking is ${statusLabels[status].toLowerCase()}.`;
+}
+
 export const moveLabels: Record<StatusMove, string> = {
   checked_in: 'Check in',
   checked_out: 'Check out',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hotelToday } from '../../server/bookingRules';
+import { cancelPolicy } from '../../server/routes/manage';
 import type { Database } from '../../server/db/database';
 import { addDays } from '../../src/domain/dates';
 import { hostileText, pathPart, queryPart, refusalProblem, send, wrongTypes } from './support/hostileInputs';
@@ -351,6 +352,18 @@ describe.each(databaseKinds)('the front desk on %s', (kind) => {
       expect(await bookedNights(db.pool, 'executive', night, addDays(night, 1))).toEqual([4]);
     }
     expect((await checkInventory(db.pool)).problems).toEqual([]);
+  });
+
+  test('the guest’s manage link says where the booking is in its life, and offers no cancel past confirmed', () => {
+    const checkIn = addDays(base, 30);
+    expect(cancelPolicy({ checkIn, status: 'confirmed' }, 2, base).canCancel).toBe(true);
+    for (const [status, words] of [
+      ['checked_in', 'This booking is checked in.'],
+      ['checked_out', 'This booking is checked out.'],
+      ['no_show', 'This booking was a no-show.'],
+      ['cancelled', 'This booking is cancelled.'],
+    ] as const)
+      expect(cancelPolicy({ checkIn, status }, 2, base)).toMatchObject({ canCancel: false, message: words });
   });
 
   test('a phone booking: the same booking IDs, the same confirmation email, a retried form stores one', async () => {

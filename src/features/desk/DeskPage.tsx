@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useCreateDeskBookingMutation, useGetDeskQuery, useMoveBookingMutation, useUndoBookingMoveMutation } from '../../api/bookingsApi';
 import { describeError } from '../../api/requestErrors';
-import { statusLabels } from '../../domain/bookingStatus';
+import { moveLabels, statusLabels } from '../../domain/bookingStatus';
 import { addDays, formatDisplayDate, nightsBetween } from '../../domain/dates';
 import { maxRoomCount, rooms as roomTypes } from '../../domain/rooms';
 import type { DeskBooking, StatusMove } from '../../domain/wire';
@@ -16,9 +16,9 @@ import './desk.css';
 
 /** The moves the desk's buttons make (a cancel is the guest's or the dashboard's, not a desk button). */
 const deskMoves: Array<{ to: StatusMove; label: string; done: string }> = [
-  { to: 'checked_in', label: 'Check in', done: 'checked in' },
-  { to: 'checked_out', label: 'Check out', done: 'checked out' },
-  { to: 'no_show', label: 'No-show', done: 'marked as a no-show' },
+  { to: 'checked_in', label: moveLabels.checked_in, done: 'checked in' },
+  { to: 'checked_out', label: moveLabels.checked_out, done: 'checked out' },
+  { to: 'no_show', label: moveLabels.no_show, done: 'marked as a no-show' },
 ];
 
 interface Outcome {
