@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { freeTries } from '../../server/auth/adminQueries';
 import { hotelToday } from '../../server/bookingRules';
 import { cancelPolicy } from '../../server/routes/manage';
 import type { Database } from '../../server/db/database';
@@ -211,6 +212,23 @@ describe.each(databaseKinds)('the front desk on %s', (kind) => {
     expect(wrongName.body).toEqual(wrongPassword.body);
     const stored = await db.pool.query<{ password_hash: string }>("SELECT password_hash FROM admins WHERE username = 'Priya'");
     expect(stored.rows[0]!.password_hash).toMatch(/^scrypt\$/);
+  });
+
+  test('a staff member’s sign-in is throttled like the owner’s: after the free tries, 429 with Retry-After, even for the right password', async () => {
+    await as(owner, '/api/admin/staff', { method: 'POST', body: { username: 'Kiran', password: deskPassword, role: 'desk' } });
+    // Earlier tests' wrong tries from this address count too: a clean start.
+    await db.pool.query('DELETE FROM sign_in_failures');
+    const tryAs = (password: string) => api(serverB.url, '/api/admin/sign-in', { method: 'POST', body: { username: 'Kiran', password } });
+    for (let i = 0; i < freeTries; i++) expect((await tryAs('not the password')).status).toBe(401);
+    const throttled = await tryAs(deskPassword);
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Shared by the instances (PostgreSQL): the other one throttles too.
+    expect(
+      (await api(serverA.url, '/api/admin/sign-in', { method: 'POST', body: { username: 'Kiran', password: deskPassword } })).status,
+    ).toBe(429);
+    await db.pool.query('DELETE FROM sign_in_failures');
+    await as(owner, '/api/admin/staff/Kiran', { method: 'DELETE' });
   });
 
   test('every allowed and refused status move, and undo, each in the audit log with the person', async () => {

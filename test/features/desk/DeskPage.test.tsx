@@ -147,6 +147,26 @@ describe('Today at the desk (hotel)', () => {
   });
 });
 
+describe('A booking’s life in the guest’s view (hotel)', () => {
+  it('shows the real status: checked in after the desk checked the guest in', async () => {
+    const booking = await arrivingToday(1);
+    const desk = await deskStaff();
+    const moved = await desk.network.fetch(`/api/admin/bookings/${booking.bookingId}/status`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'hotel-site',
+        'x-csrf-token': ((await (await desk.network.fetch('/api/admin/session')).json()) as { csrfToken: string }).csrfToken,
+      },
+      body: JSON.stringify({ to: 'checked_in' }),
+    });
+    expect(moved.status).toBe(200);
+    renderHotelRoute({ pathname: `/customer-booking/${booking.bookingId}`, state: { lookupEmail: booking.email } });
+    const status = await screen.findByText('Status');
+    await waitFor(() => expect(status.nextElementSibling).toHaveTextContent('Checked in'));
+  });
+});
+
 describe('Today at the desk (browser only)', () => {
   it('says it is not offered here', async () => {
     renderRoute('/admin-desk');
