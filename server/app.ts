@@ -18,9 +18,11 @@ import { defaultLimits } from './requestLimits';
 import type { RequestLimits } from './requestLimits';
 import { adminBookingRoutes } from './routes/adminBookings';
 import { adminBurstRoutes } from './routes/adminBursts';
+import { adminDeskRoutes } from './routes/adminDesk';
 import { adminImportRoutes } from './routes/adminImport';
 import { adminOutboxRoutes } from './routes/adminOutbox';
 import { adminSessionRoutes } from './routes/adminSession';
+import { adminStaffRoutes } from './routes/adminStaff';
 import { availabilityRoutes } from './routes/availability';
 import { bookingRoutes } from './routes/bookings';
 import { healthRoutes } from './routes/health';
@@ -39,6 +41,8 @@ export interface AppOptions {
   trustProxy?: false | number | string | string[];
   /** Emails and the manage link (PUBLIC_URL, CANCEL_FREE_DAYS, whether SMTP is set; defaults below). */
   mail?: Partial<MailContext>;
+  /** The clock the front desk judges "today" by (tests set it; default the real one). */
+  now?: () => Date;
 }
 
 export const defaultMail: MailContext = { publicUrl: 'http://localhost:8080', cancelFreeDays: 2, smtpConfigured: false };
@@ -150,6 +154,8 @@ export async function buildApp(options: AppOptions) {
   const mail: MailContext = { ...defaultMail, ...options.mail };
   await app.register(manageRoutes, { db: options.db, limits, mail });
   await app.register(adminOutboxRoutes, { db: options.db, mail });
+  await app.register(adminStaffRoutes, { db: options.db });
+  await app.register(adminDeskRoutes, { db: options.db, limits, now: options.now ?? (() => new Date()) });
   return app;
 }
 

@@ -21,27 +21,99 @@ export async function passwordHashOf(db: pg.Pool, username: string): Promise<str
   return rows[0]?.password_hash ?? null;
 }
 
-/** Creates the account or sets its password; every session of that account ends. */
-export async function setAdminPassword(db: pg.Pool, username: string, password: string): Promise<void> {
+/**
+ * Creates the account (an owner: `npm run admin:password` is the owner's tool; front-desk staff
+ * are added by an owner, addStaff) or sets its password; every session of that account ends.
+ */
+export async function setAdminPassword(db: pg.Pool, username: string, password: string, role: StaffRole = 'owner'): Promise<void> {
   const hash = await hashPassword(password);
   await db.query(
-    `INSERT INTO admins (username, password_hash) VALUES ($1, $2)
+    `INSERT INTO admins (username, password_hash, role) VALUES ($1, $2, $3)
      ON CONFLICT (username) DO UPDATE SET password_hash = excluded.password_hash, updated_at = now()`,
-    [username, hash],
+    [username, hash, role],
   );
   await db.query('DELETE FROM admin_sessions WHERE username = $1', [username]);
 }
 
+export interface StaffMember {
+  username: string;
+  role: StaffRole;
+  createdAt: string;
+  /** Sessions in use within the idle limit (devices signed in). */
+  sessions: number;
+}
+
+export async function listStaff(db: pg.Pool): Promise<StaffMember[]> {
+  const { rows } = await db.query<{ username: string; role: StaffRole; created_at: Date; sessions: number }>(
+    `SELECT a.username, a.role, a.created_at,
+            (SELECT count(*) FROM admin_sessions s
+              WHERE s.username = a.username AND s.last_seen > now() - make_interval(hours => $1))::int AS sessions
+       FROM admins a ORDER BY a.role DESC, lower(a.username)`,
+    [sessionIdleHours],
+  );
+  return rows.map((row) => ({ username: row.username, role: row.role, createdAt: row.created_at.toISOString(), sessions: row.sessions }));
+}
+
+/** A new person; false when the name is taken (in any letter case). */
+export async function addStaff(db: pg.Pool, username: string, password: string, role: StaffRole): Promise<boolean> {
+  const hash = await hashPassword(password);
+  try {
+    const { rowCount } = await db.query('INSERT INTO admins (username, password_hash, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+      username,
+      hash,
+      role,
+    ]);
+    return rowCount === 1;
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') return false;
+    throw error;
+  }
+}
+
+/** Removes the person; their sessions go with them (ON DELETE CASCADE), on every instance at once. */
+export async function removeStaff(db: pg.Pool, username: string): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM admins WHERE username = $1', [username]);
+  return rowCount === 1;
+}
+
+/**
+ * A new password for the person: every session of theirs ends, but for `keepToken` (an owner
+ * changing their own password stays signed in on the device that changed it). False: no such person.
+ */
+export async function setStaffPassword(db: pg.Pool, username: string, password: string, keepToken?: string): Promise<boolean> {
+  const hash = await hashPassword(password);
+  return inTransaction(db, async (client) => {
+    const { rowCount } = await client.query('UPDATE admins SET password_hash = $2, updated_at = now() WHERE username = $1', [
+      username,
+      hash,
+    ]);
+    if (rowCount !== 1) return false;
+    await client.query('DELETE FROM admin_sessions WHERE username = $1 AND token_hash IS DISTINCT FROM $2', [
+      username,
+      keepToken ? sha256(keepToken) : null,
+    ]);
+    return true;
+  });
+}
+
+export type StaffRole = 'owner' | 'desk';
+
 export interface AdminSession {
   username: string;
   csrfToken: string;
+  /** Read with the session on every request: a changed role counts at once. */
+  role: StaffRole;
 }
 
 export async function createSession(db: pg.Pool, username: string): Promise<AdminSession & { token: string }> {
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(32).toString('base64url');
-  await db.query('INSERT INTO admin_sessions (token_hash, username, csrf_token) VALUES ($1, $2, $3)', [sha256(token), username, csrfToken]);
-  return { token, username, csrfToken };
+  const { rows } = await db.query<{ role: StaffRole }>(
+    `WITH made AS (INSERT INTO admin_sessions (token_hash, username, csrf_token) VALUES ($1, $2, $3) RETURNING username)
+     SELECT a.role FROM admins a JOIN made USING (username)`,
+    [sha256(token), username, csrfToken],
+  );
+  return { token, username, csrfToken, role: rows[0]?.role ?? 'desk' };
 }
 
 /**
@@ -53,16 +125,17 @@ export async function createSession(db: pg.Pool, username: string): Promise<Admi
 export async function touchSession(db: pg.Pool, token: string): Promise<AdminSession | null> {
   const tokenHash = sha256(token);
   // A named statement: every admin request runs it, and its plan never changes.
-  const { rows } = await db.query<{ username: string; csrf_token: string; stale: boolean }>({
+  const { rows } = await db.query<{ username: string; csrf_token: string; stale: boolean; role: StaffRole }>({
     name: 'admin-session',
-    text: `SELECT username, csrf_token, last_seen < now() - make_interval(secs => $3) AS stale FROM admin_sessions
-            WHERE token_hash = $1 AND last_seen > now() - make_interval(hours => $2)`,
+    text: `SELECT s.username, s.csrf_token, s.last_seen < now() - make_interval(secs => $3) AS stale, a.role
+             FROM admin_sessions s JOIN admins a USING (username)
+            WHERE s.token_hash = $1 AND s.last_seen > now() - make_interval(hours => $2)`,
     values: [tokenHash, sessionIdleHours, sessionTouchSeconds],
   });
   const row = rows[0];
   if (!row) return null;
   if (row.stale) await db.query('UPDATE admin_sessions SET last_seen = now() WHERE token_hash = $1', [tokenHash]);
-  return { username: row.username, csrfToken: row.csrf_token };
+  return { username: row.username, csrfToken: row.csrf_token, role: row.role };
 }
 
 /** How stale last_seen may get before a request writes it again. */

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import type { AuditEntry, Booking } from '../../src/domain/wire';
+import { holdsRooms } from '../../src/domain/bookingStatus';
+import type { AuditEntry, Booking, BookingStatus } from '../../src/domain/wire';
 
 /**
  * Every SQL statement about bookings, inventory and the audit log, for every kind of database
@@ -44,7 +45,7 @@ export interface BookingRow {
   total_price: number;
   email: string;
   created_at: Date;
-  status: 'confirmed' | 'cancelled';
+  status: BookingStatus;
   guest_key_hash?: Buffer | null;
   deleted_at?: Date | null;
 }
@@ -87,8 +88,8 @@ export interface NewBooking {
   totalPrice: number;
   email: string;
   capacity: number;
-  /** The address (IPv6: its /64) the confirm came from, for finding a burst (routes/adminBursts.ts). */
-  createdFrom: string;
+  /** The address (IPv6: its /64) the confirm came from, for finding a burst (routes/adminBursts.ts); null for staff's phone and walk-in bookings. */
+  createdFrom: string | null;
 }
 
 export type ConfirmOutcome =
@@ -283,7 +284,7 @@ export async function searchBookings(db: Queryable, query: string, page: number,
 }
 
 /** Soft delete: the booking's nights are freed at once; restoreBooking can take them back for 30 days. */
-export async function deleteBooking(db: pg.Pool, bookingId: string, address: string): Promise<Booking | null> {
+export async function deleteBooking(db: pg.Pool, bookingId: string, address: string, staff: string): Promise<Booking | null> {
   return inTransaction(db, async (client) => {
     const { rows } = await client.query<BookingRow>(
       `UPDATE bookings SET deleted_at = now() WHERE booking_id = $1 AND deleted_at IS NULL RETURNING ${bookingColumns}`,
@@ -291,12 +292,13 @@ export async function deleteBooking(db: pg.Pool, bookingId: string, address: str
     );
     const row = rows[0];
     if (!row) return null;
-    // A cancelled booking gave its nights back when it was cancelled.
-    if (row.status === 'confirmed')
+    // A cancelled, checked-out or no-show booking gave its nights back already.
+    if (holdsRooms(row.status))
       await client.query('SELECT free_nights($1, $2, $3, $4)', [row.room_id, row.check_in, row.check_out, row.rooms]);
-    await client.query(`INSERT INTO audit_log (booking_id, action, actor, address) VALUES ($1, 'delete', 'admin', $2)`, [
+    await client.query(`INSERT INTO audit_log (booking_id, action, actor, address, staff) VALUES ($1, 'delete', 'admin', $2, $3)`, [
       bookingId,
       address,
+      staff,
     ]);
     return toBooking(row);
   });
@@ -309,6 +311,7 @@ export async function restoreBooking(
   bookingId: string,
   capacityOf: (roomId: string) => number,
   address: string,
+  staff: string,
 ): Promise<RestoreOutcome> {
   try {
     return await inTransaction(db, async (client) => {
@@ -318,7 +321,7 @@ export async function restoreBooking(
       );
       const row = rows[0];
       if (!row) return { outcome: 'missing' as const };
-      if (row.room_id && row.status === 'confirmed')
+      if (row.room_id && holdsRooms(row.status))
         await client.query('SELECT take_nights($1, $2, $3, $4, $5)', [
           row.room_id,
           row.check_in,
@@ -326,9 +329,10 @@ export async function restoreBooking(
           row.rooms,
           capacityOf(row.room_id),
         ]);
-      await client.query(`INSERT INTO audit_log (booking_id, action, actor, address) VALUES ($1, 'restore', 'admin', $2)`, [
+      await client.query(`INSERT INTO audit_log (booking_id, action, actor, address, staff) VALUES ($1, 'restore', 'admin', $2, $3)`, [
         bookingId,
         address,
+        staff,
       ]);
       return { outcome: 'restored' as const, booking: toBooking(row) };
     });
@@ -366,16 +370,21 @@ export async function occupancy(db: Queryable, from: string, days: number): Prom
 }
 
 export async function recentAudit(db: Queryable, limit = 50): Promise<AuditEntry[]> {
-  const { rows } = await db.query<{ at: Date; booking_id: string; action: string; actor: Actor; address: string | null }>(
-    'SELECT at, booking_id, action, actor, address FROM audit_log ORDER BY id DESC LIMIT $1',
-    [limit],
-  );
+  const { rows } = await db.query<{
+    at: Date;
+    booking_id: string;
+    action: string;
+    actor: Actor;
+    address: string | null;
+    staff: string | null;
+  }>('SELECT at, booking_id, action, actor, address, staff FROM audit_log ORDER BY id DESC LIMIT $1', [limit]);
   return rows.map((row) => ({
     at: row.at.toISOString(),
     bookingId: row.booking_id,
     action: row.action,
     actor: row.actor,
     address: row.address,
+    staff: row.staff,
   }));
 }
 
@@ -405,7 +414,13 @@ export type ImportOutcome = 'imported' | 'exists' | 'unavailable';
  * One record of a browser backup: stored under its own ID unless that ID exists (nothing is
  * overwritten), taking its nights like a confirm when it names a room type and dates.
  */
-export async function importBooking(db: pg.Pool, record: ImportedBooking, capacity: number, address: string): Promise<ImportOutcome> {
+export async function importBooking(
+  db: pg.Pool,
+  record: ImportedBooking,
+  capacity: number,
+  address: string,
+  staff: string,
+): Promise<ImportOutcome> {
   try {
     return await inTransaction(db, async (client) => {
       const inserted = await client.query(
@@ -433,9 +448,10 @@ export async function importBooking(db: pg.Pool, record: ImportedBooking, capaci
           record.rooms,
           capacity,
         ]);
-      await client.query(`INSERT INTO audit_log (booking_id, action, actor, address) VALUES ($1, 'import', 'admin', $2)`, [
+      await client.query(`INSERT INTO audit_log (booking_id, action, actor, address, staff) VALUES ($1, 'import', 'admin', $2, $3)`, [
         record.bookingId,
         address,
+        staff,
       ]);
       return 'imported' as const;
     });

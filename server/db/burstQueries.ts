@@ -93,7 +93,7 @@ export async function burstBookings(db: pg.Pool, filter: BurstFilter): Promise<B
  * The nights are locked in (room, night) order first, the order confirms take them in, so that a
  * confirm running at the same moment waits rather than deadlocks.
  */
-export async function deleteBurst(db: pg.Pool, filter: BurstFilter, adminAddress: string): Promise<string[]> {
+export async function deleteBurst(db: pg.Pool, filter: BurstFilter, adminAddress: string, staff: string): Promise<string[]> {
   return inTransaction(db, async (client) => {
     const { rows } = await client.query<{ booking_id: string }>(
       `UPDATE bookings SET deleted_at = now()
@@ -105,7 +105,7 @@ export async function deleteBurst(db: pg.Pool, filter: BurstFilter, adminAddress
     if (ids.length === 0) return ids;
     const nights = `SELECT b.room_id, night::date AS night, sum(b.rooms)::int AS rooms
                       FROM bookings b, generate_series(b.check_in, b.check_out - 1, interval '1 day') AS night
-                     WHERE b.booking_id = ANY($1) AND b.room_id IS NOT NULL AND b.rooms > 0 AND b.status = 'confirmed'
+                     WHERE b.booking_id = ANY($1) AND b.room_id IS NOT NULL AND b.rooms > 0 AND b.status IN ('confirmed', 'checked_in', 'checked_out')
                      GROUP BY 1, 2`;
     await client.query(
       `SELECT 1 FROM room_nights WHERE (room_id, night) IN (SELECT room_id, night FROM (${nights}) n) ORDER BY room_id, night FOR UPDATE`,
@@ -116,8 +116,8 @@ export async function deleteBurst(db: pg.Pool, filter: BurstFilter, adminAddress
       [ids],
     );
     await client.query(
-      `INSERT INTO audit_log (booking_id, action, actor, address) SELECT id, 'delete', 'admin', $2 FROM unnest($1::text[]) AS id`,
-      [ids, adminAddress],
+      `INSERT INTO audit_log (booking_id, action, actor, address, staff) SELECT id, 'delete', 'admin', $2, $3 FROM unnest($1::text[]) AS id`,
+      [ids, adminAddress, staff],
     );
     return ids;
   });

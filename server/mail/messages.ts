@@ -1,5 +1,7 @@
 import { bookingStayEvent, stayCalendar } from '../../src/domain/calendar';
 import { nightsBetween } from '../../src/domain/dates';
+import { statusLabels } from '../../src/domain/bookingStatus';
+import type { BookingStatus } from '../../src/domain/wire';
 import { hotelFacts } from './hotelFacts';
 import { linkValidUntil, manageToken, manageUrl } from './manageLink';
 
@@ -21,7 +23,7 @@ export interface BookingSnapshot {
   checkOut: string | null;
   totalPrice: number;
   email: string;
-  status: 'confirmed' | 'cancelled';
+  status: BookingStatus;
   sequence: number;
   manageVersion: number;
   createdAt: string;
@@ -86,7 +88,7 @@ function details(b: BookingSnapshot): Array<[string, string]> {
     ['Rooms', String(b.rooms)],
     ['Nights', String(nights)],
     ['Total', `${rupees(b.totalPrice)} (taxes extra)`],
-    ['Status', b.status === 'cancelled' ? 'Cancelled' : 'Confirmed'],
+    ['Status', statusLabels[b.status]],
   ];
 }
 

@@ -34,6 +34,16 @@ export function requireAdmin(pool: pg.Pool) {
   };
 }
 
+/**
+ * After requireAdmin, for what only an owner may do (staff, import and export, bursts, the
+ * outbox): 403 for front-desk staff, before any body is read. server/API.md lists the rule of
+ * every admin endpoint.
+ */
+export async function ownerOnly(request: FastifyRequest, reply: FastifyReply) {
+  if (request.admin?.role !== 'owner')
+    return reply.code(403).send({ error: 'Forbidden', message: 'Only the hotel’s owner may do this; front-desk staff cannot.' });
+}
+
 export function registerAdminDecorator(app: FastifyInstance): void {
   app.decorateRequest('admin', null);
 }

@@ -7,7 +7,7 @@ import { allBookings, deleteBooking, occupancy, recentAudit, restoreBooking } fr
 import type { Booking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
 import { cachedSearch } from '../db/searchCache';
-import { requireAdmin } from '../plugins/adminAuth';
+import { ownerOnly, requireAdmin } from '../plugins/adminAuth';
 import { BookingParams, ExportQuery, OccupancyQuery, SearchQuery, SearchReply } from '../../src/domain/wire';
 
 /** A spreadsheet must not run a cell a guest typed: formula starters get a leading quote. */
@@ -44,16 +44,22 @@ export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
 
   app.delete('/api/admin/bookings/:bookingId', { schema: { params: BookingParams } }, async (request, reply) => {
     let booking = null;
-    for (const id of asTyped(request.params.bookingId)) booking ??= await deleteBooking(db.pool, id, request.ip);
+    for (const id of asTyped(request.params.bookingId)) booking ??= await deleteBooking(db.pool, id, request.ip, request.admin!.username);
     if (!booking) return reply.code(404).send(notFound(request.params.bookingId));
     request.log.info({ bookingId: booking.bookingId, admin: request.admin?.username }, 'booking deleted');
     return { booking };
   });
 
   app.post('/api/admin/bookings/:bookingId/restore', { schema: { params: BookingParams } }, async (request, reply) => {
-    let result = await restoreBooking(db.pool, request.params.bookingId.trim().toUpperCase(), capacityOf, request.ip);
+    let result = await restoreBooking(
+      db.pool,
+      request.params.bookingId.trim().toUpperCase(),
+      capacityOf,
+      request.ip,
+      request.admin!.username,
+    );
     if (result.outcome === 'missing' && request.params.bookingId !== request.params.bookingId.trim().toUpperCase())
-      result = await restoreBooking(db.pool, request.params.bookingId, capacityOf, request.ip);
+      result = await restoreBooking(db.pool, request.params.bookingId, capacityOf, request.ip, request.admin!.username);
     if (result.outcome === 'missing')
       return reply.code(404).send({ error: 'Not Found', message: `No deleted booking with ID: ${request.params.bookingId}` });
     if (result.outcome === 'unavailable') {
@@ -85,7 +91,7 @@ export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
 
   app.get('/api/admin/audit', async () => ({ items: await recentAudit(db.pool, 50) }));
 
-  app.get('/api/admin/export', { schema: { querystring: ExportQuery } }, async (request, reply) => {
+  app.get('/api/admin/export', { onRequest: ownerOnly, schema: { querystring: ExportQuery } }, async (request, reply) => {
     const bookings = await allBookings(db.pool);
     const stamp = new Date().toISOString().slice(0, 10);
     if (request.query.format === 'csv') {

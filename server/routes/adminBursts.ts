@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Database } from '../db/database';
 import { burstBookings, burstSources, deleteBurst } from '../db/burstQueries';
-import { requireAdmin } from '../plugins/adminAuth';
+import { ownerOnly, requireAdmin } from '../plugins/adminAuth';
 import { BurstBookingsReply, BurstDeletedReply, BurstsReply } from '../../src/domain/wire';
 
 /**
@@ -26,6 +26,7 @@ const oneSource = { error: 'Bad Request', message: 'Give either address or email
 
 export const adminBurstRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
   app.addHook('onRequest', requireAdmin(db.pool));
+  app.addHook('onRequest', ownerOnly);
 
   app.get('/api/admin/bursts', { schema: { querystring: BurstsQuery, response: { 200: BurstsReply } } }, async (request) => {
     const within = request.query.hours ?? 24;
@@ -55,7 +56,7 @@ export const adminBurstRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
       const { address, email } = request.query;
       if ((address === undefined) === (email === undefined)) return reply.code(400).send(oneSource);
       const within = request.query.hours ?? 24;
-      const bookingIds = await deleteBurst(db.pool, { address, email, hours: within }, request.ip);
+      const bookingIds = await deleteBurst(db.pool, { address, email, hours: within }, request.ip, request.admin!.username);
       request.log.info({ address, deleted: bookingIds.length, admin: request.admin?.username }, 'burst of bookings deleted');
       return { deleted: bookingIds.length, bookingIds };
     },

@@ -4,7 +4,7 @@ import { capacityOf } from '../bookingRules';
 import { importBooking } from '../db/bookingQueries';
 import type { ImportOutcome } from '../db/bookingQueries';
 import type { Database } from '../db/database';
-import { requireAdmin } from '../plugins/adminAuth';
+import { ownerOnly, requireAdmin } from '../plugins/adminAuth';
 import { ImportBody } from '../../src/domain/wire';
 import { importBodyLimit } from '../limits';
 import { importProblem } from '../importRules';
@@ -21,6 +21,7 @@ type Conflict = { bookingId: string; reason: string };
 export const adminImportRoutes: FastifyPluginAsyncTypebox<{ db: Database; limits: RequestLimits }> = async (app, { db, limits }) => {
   // Before the body is read: a caller without a session gets 401, not a parse of their upload.
   app.addHook('onRequest', requireAdmin(db.pool));
+  app.addHook('onRequest', ownerOnly);
   app.post('/api/admin/import', { bodyLimit: importBodyLimit, schema: { body: ImportBody } }, async (request) => {
     let imported = 0;
     const conflicts: Conflict[] = [];
@@ -57,6 +58,7 @@ export const adminImportRoutes: FastifyPluginAsyncTypebox<{ db: Database; limits
           },
           capacityOf(record.room.id),
           request.ip,
+          request.admin!.username,
         );
       } catch (error) {
         // PostgreSQL refused one of its values (class 22: a number past 32 bits, a timestamp only

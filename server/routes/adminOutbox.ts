@@ -3,11 +3,12 @@ import { OutboxParams, OutboxQuery, OutboxReply } from '../../src/domain/wire';
 import type { Database } from '../db/database';
 import { listOutbox, renderContext, resendMessage } from '../mail/outbox';
 import type { MailContext } from '../mail/outbox';
-import { requireAdmin } from '../plugins/adminAuth';
+import { ownerOnly, requireAdmin } from '../plugins/adminAuth';
 
 /** The admin's Outbox: every message the hotel sent or will send, rendered, and Resend. */
 export const adminOutboxRoutes: FastifyPluginAsyncTypebox<{ db: Database; mail: MailContext }> = async (app, { db, mail }) => {
   app.addHook('onRequest', requireAdmin(db.pool));
+  app.addHook('onRequest', ownerOnly);
 
   app.get('/api/admin/outbox', { schema: { querystring: OutboxQuery, response: { 200: OutboxReply } } }, async (request) => ({
     smtpConfigured: mail.smtpConfigured,

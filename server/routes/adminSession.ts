@@ -42,7 +42,7 @@ export const adminSessionRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
       path: '/api',
       maxAge: sessionIdleHours * 3600 * 30,
     });
-    return { username: session.username, csrfToken: session.csrfToken };
+    return { username: session.username, csrfToken: session.csrfToken, role: session.role };
   });
 
   app.post('/api/admin/sign-out', async (request, reply) => {
@@ -55,5 +55,6 @@ export const adminSessionRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
   app.get('/api/admin/session', { onRequest: requireAdmin(db.pool) }, async (request) => ({
     username: request.admin!.username,
     csrfToken: request.admin!.csrfToken,
+    role: request.admin!.role,
   }));
 };

@@ -6,6 +6,7 @@ import { LinkBody, ManageChangeBody, manageTokenHeader } from '../../src/domain/
 import type { Booking, CancelPolicy, ManageChangeBody as ChangeBody, ManageReply, QuoteReply } from '../../src/domain/wire';
 import { limitProblem } from '../bookingLimits';
 import { capacityOf, hotelToday } from '../bookingRules';
+import { statusSentence } from '../../src/domain/bookingStatus';
 import { findBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
 import { cancelBooking, changeStay, findManagedBooking, queueLinkMail } from '../db/manageQueries';
@@ -45,8 +46,9 @@ export function cancelPolicy(booking: Pick<Booking, 'checkIn' | 'status'>, freeD
   const canCancel = booking.status === 'confirmed' && freeUntil !== null && today <= freeUntil;
   const rule = `Cancellation is free until ${plural(freeDays, 'day')} before check-in`;
   const message =
-    booking.status === 'cancelled'
-      ? 'This booking is cancelled.'
+    booking.status !== 'confirmed'
+      ? // Cancelled, or past it at the desk (checked in, checked out, a no-show): nothing to cancel here.
+        statusSentence(booking.status)
       : canCancel
         ? `${rule}: you can cancel here until ${longDate(freeUntil!)}.`
         : `${rule}. To cancel now, please call the hotel on ${phone}.`;

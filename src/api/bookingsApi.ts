@@ -9,12 +9,19 @@ import type {
   BookingOutline,
   BurstBooking,
   BurstDeletedReply,
+  Booking,
   BurstsReply,
+  DeskBookingBody,
+  DeskReply,
   LinkBody,
   ManageReply,
+  MoveReply,
+  NewStaffBody,
   OccupancyReply,
   OutboxReply,
   QuoteReply,
+  StaffReply,
+  StatusMove,
   StayQuery,
 } from '../domain/wire';
 import type {
@@ -36,7 +43,7 @@ import type {
 } from './source';
 
 /** Everything a change to the bookings can alter on the staff screens. */
-const bookingsChanged = ['Bookings', 'Availability', 'Occupancy', 'Audit', 'Bursts'] as const;
+const bookingsChanged = ['Bookings', 'Availability', 'Occupancy', 'Audit', 'Bursts', 'Desk'] as const;
 
 const notOffered: SourceError = { status: 'CUSTOM_ERROR', error: 'Not offered', data: { message: 'This site does not offer that.' } };
 
@@ -66,7 +73,7 @@ export const bookingsApi = createApi({
   baseQuery: fakeBaseQuery<SourceError>(),
   // A guest whose phone lost signal sees fresh data when it comes back.
   refetchOnReconnect: true,
-  tagTypes: ['Session', 'Bookings', 'Booking', 'Availability', 'Occupancy', 'Audit', 'Bursts', 'Outbox', 'Manage'],
+  tagTypes: ['Session', 'Bookings', 'Booking', 'Availability', 'Occupancy', 'Audit', 'Bursts', 'Outbox', 'Manage', 'Desk', 'Staff'],
   endpoints: (build) => ({
     /** The signed-in staff member, or null when nobody is signed in. */
     getSession: build.query<AdminSession | null, void>({
@@ -195,6 +202,42 @@ export const bookingsApi = createApi({
     emailBookingLink: build.mutation<{ message: string }, LinkBody>({
       queryFn: (body, api) => onSource((source, store) => source.emailLink?.(body, store))(api),
     }),
+    /** A day at the front desk (the hotel's today without a date): arrivals, departures, guests in the house. */
+    getDesk: build.query<DeskReply, { date?: string }>({
+      queryFn: (query, api) => onSource((source, store) => source.desk?.(query, store))(api),
+      providesTags: ['Desk'],
+    }),
+    /** Check in, check out, no-show or cancel: only the moves the rules allow (src/domain/bookingStatus.ts). */
+    moveBooking: build.mutation<MoveReply, { bookingId: string; to: StatusMove }>({
+      queryFn: (move, api) => onSource((source, store) => source.moveBooking?.(move, store))(api),
+      invalidatesTags: [...bookingsChanged, 'Booking'],
+    }),
+    /** Undoes the booking's last move. */
+    undoBookingMove: build.mutation<MoveReply, string>({
+      queryFn: (bookingId, api) => onSource((source, store) => source.undoBookingMove?.(bookingId, store))(api),
+      invalidatesTags: [...bookingsChanged, 'Booking'],
+    }),
+    /** A phone or walk-in booking entered by staff (same inventory, same IDs, the guest's email). */
+    createDeskBooking: build.mutation<{ booking: Booking }, DeskBookingBody>({
+      queryFn: (body, api) => onSource((source, store) => source.deskBooking?.(body, store))(api),
+      invalidatesTags: [...bookingsChanged],
+    }),
+    getStaff: build.query<StaffReply, void>({
+      queryFn: (_arg, api) => onSource((source, store) => source.staff?.(store))(api),
+      providesTags: ['Staff'],
+    }),
+    addStaff: build.mutation<{ username: string }, NewStaffBody>({
+      queryFn: (body, api) => onSource((source, store) => source.addStaff?.(body, store))(api),
+      invalidatesTags: ['Staff'],
+    }),
+    removeStaff: build.mutation<null, string>({
+      queryFn: (username, api) => onSource((source, store) => source.removeStaff?.(username, store))(api),
+      invalidatesTags: ['Staff'],
+    }),
+    setStaffPassword: build.mutation<null, { username: string; password: string }>({
+      queryFn: (change, api) => onSource((source, store) => source.setStaffPassword?.(change, store))(api),
+      invalidatesTags: ['Staff'],
+    }),
     /** A JSON backup's text: what the keeper lacks is added, nothing it has is changed. */
     importBackup: build.mutation<ImportOutcome, string>({
       queryFn: (text, api) => onSource((source, store) => source.importBackup(text, store))(api),
@@ -236,6 +279,14 @@ export const {
   useChangeStayMutation,
   useCancelStayMutation,
   useEmailBookingLinkMutation,
+  useGetDeskQuery,
+  useMoveBookingMutation,
+  useUndoBookingMoveMutation,
+  useCreateDeskBookingMutation,
+  useGetStaffQuery,
+  useAddStaffMutation,
+  useRemoveStaffMutation,
+  useSetStaffPasswordMutation,
 } = bookingsApi;
 
 /** A full booking, as opposed to the outline the hotel shows without a key or email. */

@@ -26,6 +26,10 @@ export interface Offers {
   outbox: boolean;
   /** The guest's emails carry a link to change or cancel the stay (/manage), and the portal mails it again on request. */
   manageLinks: boolean;
+  /** Today at the desk: arrivals, departures, guests in the house, check-in and check-out, phone and walk-in bookings (issue 23). */
+  desk: boolean;
+  /** Staff accounts with roles, each with their own sign-in (issue 23). */
+  staff: boolean;
 }
 
 /** The bookings kept in this browser only: the site as the specification describes it. */
@@ -41,6 +45,8 @@ export const browserOffers: Offers = {
   bursts: false,
   outbox: false,
   manageLinks: false,
+  desk: false,
+  staff: false,
 };
 
 /** The hotel's server: every booking reaches the hotel, and only signed-in staff manage them. */
@@ -56,4 +62,6 @@ export const hotelOffers: Offers = {
   bursts: true,
   outbox: true,
   manageLinks: true,
+  desk: true,
+  staff: true,
 };

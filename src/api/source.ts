@@ -7,17 +7,24 @@ import type {
   AdminSession,
   AuditEntry,
   AvailabilityReply,
+  Booking,
   BookingOutline,
   BurstBooking,
   BurstDeletedReply,
   BurstsReply,
   BookingStatus,
+  DeskBookingBody,
+  DeskReply,
   LinkBody,
   ManageChangeBody,
   ManageReply,
+  MoveReply,
+  NewStaffBody,
   OccupancyReply,
   OutboxReply,
   QuoteReply,
+  StaffReply,
+  StatusMove,
   StayQuery,
 } from '../domain/wire';
 
@@ -140,6 +147,14 @@ export interface BookingSource {
   cancelStay?(token: string, store: StoreAccess): Promise<SourceResult<ManageReply>>;
   /** Mails the booking's manage link when the ID and email match; the answer is the same either way. */
   emailLink?(body: LinkBody, store: StoreAccess): Promise<SourceResult<{ message: string }>>;
+  desk?(query: { date?: string }, store: StoreAccess): Promise<SourceResult<DeskReply>>;
+  moveBooking?(move: { bookingId: string; to: StatusMove }, store: StoreAccess): Promise<SourceResult<MoveReply>>;
+  undoBookingMove?(bookingId: string, store: StoreAccess): Promise<SourceResult<MoveReply>>;
+  deskBooking?(body: DeskBookingBody, store: StoreAccess): Promise<SourceResult<{ booking: Booking }>>;
+  staff?(store: StoreAccess): Promise<SourceResult<StaffReply>>;
+  addStaff?(body: NewStaffBody, store: StoreAccess): Promise<SourceResult<{ username: string }>>;
+  removeStaff?(username: string, store: StoreAccess): Promise<SourceResult<null>>;
+  setStaffPassword?(change: { username: string; password: string }, store: StoreAccess): Promise<SourceResult<null>>;
   session?(store: StoreAccess): Promise<SourceResult<AdminSession | null>>;
   signIn?(credentials: { username: string; password: string }, store: StoreAccess): Promise<SourceResult<AdminSession>>;
   signOut?(store: StoreAccess): Promise<SourceResult<null>>;

@@ -17,6 +17,8 @@ export const screens = {
     import(/* webpackChunkName: "admin-bookings" */ '../features/admin/AdminBookingsPage').then((m) => m.AdminBookingsPage),
   [paths.adminBursts]: () => import(/* webpackChunkName: "admin-bursts" */ '../features/bursts/BurstsPage').then((m) => m.BurstsPage),
   [paths.adminOutbox]: () => import(/* webpackChunkName: "admin-outbox" */ '../features/outbox/OutboxPage').then((m) => m.OutboxPage),
+  [paths.adminDesk]: () => import(/* webpackChunkName: "admin-desk" */ '../features/desk/DeskPage').then((m) => m.DeskPage),
+  [paths.adminStaff]: () => import(/* webpackChunkName: "admin-staff" */ '../features/staffAccounts/StaffPage').then((m) => m.StaffPage),
   [paths.viewBookings]: () =>
     import(/* webpackChunkName: "view-bookings" */ '../features/viewBookings/ViewBookingsPage').then((m) => m.ViewBookingsPage),
   [paths.bookingPortal]: () =>
@@ -35,6 +37,8 @@ export const screensAskingTheApi: ReadonlySet<string> = new Set([
   paths.adminBookings,
   paths.adminBursts,
   paths.adminOutbox,
+  paths.adminDesk,
+  paths.adminStaff,
   paths.viewBookings,
   paths.customerBooking,
 ]);

@@ -1,4 +1,5 @@
 import { toIsoDate } from './dates';
+import type { BookingStatus } from './wire';
 
 /** One stored booking, as the app holds it. Dates are YYYY-MM-DD or null when none was chosen. */
 export interface BookingRecord {
@@ -12,6 +13,11 @@ export interface BookingRecord {
   rooms?: number;
   /** ISO timestamp of confirmation; absent on older records. */
   createdAt?: string;
+  /**
+   * Hotel mode: where the booking is in its life (issue 23), as the hotel answers it; never stored
+   * in this browser (its copies are confirmed bookings), so absent means confirmed.
+   */
+  status?: BookingStatus;
   /** ISO timestamp of the last change (email), so that the later of two tabs' edits wins. */
   updatedAt?: string;
   /**
@@ -19,8 +25,6 @@ export interface BookingRecord {
    * keeps only its hash; showing it lets this browser read and change the booking on the server.
    */
   guestKey?: string;
-  /** Hotel mode: as the hotel answers it (a guest may cancel with the manage link); never stored here. Absent: confirmed. */
-  status?: 'confirmed' | 'cancelled';
   /** Fields this version does not know, kept so that rewriting a record never drops them. */
   extra?: Record<string, unknown>;
 }

@@ -64,6 +64,14 @@ export const SignInBody = Type.Object(
 /** A browser-only backup: the records are read one by one (server/routes/adminImport.ts), so any JSON array is taken here. */
 export const ImportBody = Type.Array(Type.Unknown(), { maxItems: 20_000 });
 
+export const BookingStatusSchema = Type.Union([
+  Type.Literal('confirmed'),
+  Type.Literal('checked_in'),
+  Type.Literal('checked_out'),
+  Type.Literal('no_show'),
+  Type.Literal('cancelled'),
+]);
+
 /** A booking as the API answers it (server/db/bookingQueries.ts reads its rows into this). */
 export const BookingReply = Type.Object({
   bookingId: Type.String(),
@@ -75,8 +83,12 @@ export const BookingReply = Type.Object({
   totalPrice: Type.Integer(),
   email: Type.String(),
   createdAt: Type.String(),
-  /** A cancelled booking holds no rooms; it stays readable (manage link, admin list). */
-  status: Type.Union([Type.Literal('confirmed'), Type.Literal('cancelled')]),
+  /**
+   * A booking's life (issue 23): confirmed, then checked_in, then checked_out; or no_show (after
+   * the arrival day); or cancelled. A no-show or cancelled booking holds no rooms; it stays
+   * readable (manage link, admin list).
+   */
+  status: BookingStatusSchema,
 });
 export type Booking = Static<typeof BookingReply>;
 export type BookingStatus = Booking['status'];
@@ -208,6 +220,8 @@ export const AuditEntry = Type.Object({
   action: Type.String(),
   actor: Type.Union([Type.Literal('admin'), Type.Literal('guest')]),
   address: Type.Union([Type.String(), Type.Null()]),
+  /** The signed-in person who did it (actor "admin"); null for a guest and for entries older than staff accounts. */
+  staff: Type.Union([Type.String(), Type.Null()]),
 });
 export type AuditEntry = Static<typeof AuditEntry>;
 
@@ -253,8 +267,92 @@ export const ImportReply = Type.Object({
 });
 export type ImportReply = Static<typeof ImportReply>;
 
-export const AdminSessionReply = Type.Object({ username: Type.String(), csrfToken: Type.String() });
+/** owner: everything; desk (front desk): bookings, the desk, status moves, phone and walk-in bookings (server/API.md). */
+export const StaffRoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('desk')]);
+export type StaffRole = Static<typeof StaffRoleSchema>;
+
+export const AdminSessionReply = Type.Object({ username: Type.String(), csrfToken: Type.String(), role: StaffRoleSchema });
 export type AdminSession = Static<typeof AdminSessionReply>;
+
+/** A staff member's name: what the sign-in form takes, without spaces at either end or control characters. */
+export const staffName = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  pattern: '^[^\\s\\x00-\\x1f\\x7f]([^\\x00-\\x1f\\x7f]*[^\\s\\x00-\\x1f\\x7f])?$',
+});
+export const staffPassword = Type.String({ minLength: 10, maxLength: 200 });
+export const StaffParams = Type.Object({ username: staffName }, { additionalProperties: false });
+export const NewStaffBody = Type.Object(
+  { username: staffName, password: staffPassword, role: StaffRoleSchema },
+  { additionalProperties: false },
+);
+export type NewStaffBody = Static<typeof NewStaffBody>;
+export const StaffPasswordBody = Type.Object({ password: staffPassword }, { additionalProperties: false });
+export const StaffMember = Type.Object({
+  username: Type.String(),
+  role: StaffRoleSchema,
+  createdAt: Type.String(),
+  sessions: Type.Integer(),
+});
+export type StaffMember = Static<typeof StaffMember>;
+export const StaffReply = Type.Object({ items: Type.Array(StaffMember) });
+export type StaffReply = Static<typeof StaffReply>;
+
+/** The moves staff make on a booking (POST /api/admin/bookings/:bookingId/status). */
+export const StatusMove = Type.Union([
+  Type.Literal('checked_in'),
+  Type.Literal('checked_out'),
+  Type.Literal('no_show'),
+  Type.Literal('cancelled'),
+]);
+export type StatusMove = Static<typeof StatusMove>;
+export const StatusBody = Type.Object({ to: StatusMove }, { additionalProperties: false });
+export type StatusBody = Static<typeof StatusBody>;
+
+/** One booking on the desk's lists, with what staff may do to it now. */
+export const DeskBooking = Type.Object({
+  bookingId: Type.String(),
+  roomName: Type.String(),
+  rooms: Type.Integer(),
+  nights: Type.Integer(),
+  checkIn: isoDate,
+  checkOut: isoDate,
+  email: Type.String(),
+  status: BookingStatusSchema,
+  /** The moves allowed now (the hotel's today); empty when none. */
+  moves: Type.Array(StatusMove),
+  /** Whether the last move by staff can be undone. */
+  canUndo: Type.Boolean(),
+});
+export type DeskBooking = Static<typeof DeskBooking>;
+export const DeskQuery = Type.Object({ date: Type.Optional(isoDate) }, { additionalProperties: false });
+export const DeskReply = Type.Object({
+  date: isoDate,
+  /** The hotel's today (Asia/Kolkata), which the moves are judged by. */
+  today: isoDate,
+  arrivals: Type.Array(DeskBooking),
+  departures: Type.Array(DeskBooking),
+  inHouse: Type.Array(DeskBooking),
+});
+export type DeskReply = Static<typeof DeskReply>;
+export const MoveReply = Type.Object({ booking: BookingReply, entry: DeskBooking });
+export type MoveReply = Static<typeof MoveReply>;
+
+/** A phone or walk-in booking entered by staff: a confirm's stay, with no device key (the guest gets the email). */
+export const DeskBookingBody = Type.Object(
+  {
+    draftId: Type.String({ format: 'uuid' }),
+    channel: Type.Union([Type.Literal('phone'), Type.Literal('walk-in')]),
+    roomId: Type.String({ maxLength: 32 }),
+    packageIndex: Type.Integer({ minimum: 0, maximum: 9 }),
+    rooms: Type.Integer({ minimum: 1, maximum: 3 }),
+    checkIn: isoDate,
+    checkOut: isoDate,
+    email,
+  },
+  { additionalProperties: false },
+);
+export type DeskBookingBody = Static<typeof DeskBookingBody>;
 
 /** The body every error answer carries; `message` is written for a person. */
 export interface ErrorReply {

@@ -6,6 +6,8 @@ export const paths = {
   adminBookings: '/admin-bookings',
   adminBursts: '/admin-bursts',
   adminOutbox: '/admin-outbox',
+  adminDesk: '/admin-desk',
+  adminStaff: '/admin-staff',
   viewBookings: '/view-bookings',
   bookingPortal: '/booking-portal',
   customerBooking: '/customer-booking/:bookingId',

@@ -58,8 +58,8 @@ for (const [width, height, first] of [
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Booking Dashboard' })).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search bookings' }).fill(email);
     await expect(page.getByText('No bookings found')).toBeVisible();
-    // Only the recent changes name them now: deleted by the administrator (restorable).
+    // Only the recent changes name them now: deleted by admin (restorable).
     const changes = page.getByRole('region', { name: 'Recent changes' });
-    for (const id of ids) await expect(changes.getByText(`Booking ${id} deleted by the administrator`)).toBeVisible();
+    for (const id of ids) await expect(changes.getByText(`Booking ${id} deleted by admin`)).toBeVisible();
   });
 }

@@ -74,8 +74,8 @@ test('hotel mode: the admin signs in, searches, deletes a booking after the conf
   // Recent changes say what happened, newest first.
   const changes = page.getByRole('region', { name: 'Recent changes' });
   await expect(changes.getByRole('listitem').filter({ hasText: removed })).toHaveText([
-    new RegExp(`Booking ${removed} restored by the administrator`),
-    new RegExp(`Booking ${removed} deleted by the administrator`),
+    new RegExp(`Booking ${removed} restored by admin`),
+    new RegExp(`Booking ${removed} deleted by admin`),
   ]);
 
   // A reload keeps the session and the restored booking.

@@ -4,7 +4,7 @@ import { Pending } from '../../shared/Pending';
 import { useHydrated } from '../../shared/useHydrated';
 import { selectStorageAvailable } from '../bookings/bookingsSlice';
 import { saveFailureMessage } from '../bookings/bookingsThunks';
-import { AdminGate } from '../staff/AdminGate';
+import { AdminGate, isOwner } from '../staff/AdminGate';
 import { BackupPanel } from './BackupPanel';
 import { BookingsList } from './BookingsList';
 import { OccupancyPanel } from './OccupancyPanel';
@@ -29,7 +29,7 @@ export function AdminBookingsPage() {
       <title>Admin Booking Dashboard</title>
       <h1 id="page-title">Admin Booking Dashboard</h1>
       <AdminGate>
-        {() => (
+        {(staff) => (
           <>
             {inThisBrowser && !storageAvailable && <p className="notice notice--error">{saveFailureMessage('unavailable')}</p>}
             {inThisBrowser && <UnreadableNotice />}
@@ -41,9 +41,12 @@ export function AdminBookingsPage() {
               </div>
             )}
             {/* Below the bookings, so moved by them: unseen until they are in, when this browser holds some. */}
-            <Pending when={!hydrated} block movable>
-              <BackupPanel />
-            </Pending>
+            {/* Import and export are the owner's (the whole guest list at once): not for front-desk staff. */}
+            {isOwner(staff) && (
+              <Pending when={!hydrated} block movable>
+                <BackupPanel />
+              </Pending>
+            )}
           </>
         )}
       </AdminGate>

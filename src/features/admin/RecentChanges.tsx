@@ -8,12 +8,18 @@ const actions: Record<string, string> = {
   restore: 'restored',
   email: 'email changed',
   import: 'imported from a browser backup',
-  change: 'changed (dates or rooms)',
+  change: 'dates or rooms changed',
   cancel: 'cancelled',
+  'check-in': 'checked in',
+  'check-out': 'checked out',
+  'no-show': 'marked as a no-show',
+  undo: 'last change undone',
+  phone: 'booked on the phone',
+  'walk-in': 'booked at the desk (walk-in)',
 };
 
 function describe(entry: AuditEntry): string {
-  const by = entry.actor === 'admin' ? 'the administrator' : 'the guest';
+  const by = entry.actor === 'guest' ? 'the guest' : (entry.staff ?? 'the administrator');
   return `Booking ${entry.bookingId} ${actions[entry.action] ?? entry.action} by ${by}`;
 }
 

@@ -20,6 +20,7 @@ const requestTimeoutMs = 15_000;
 
 const bookingPath = (bookingId: string) => `bookings/${encodeURIComponent(bookingId)}`;
 const adminBookingPath = (bookingId: string) => `admin/bookings/${encodeURIComponent(bookingId)}`;
+const staffPath = (username: string) => `admin/staff/${encodeURIComponent(username)}`;
 /** The guest's proof, sent as the X-Guest-Key header. */
 const keyHeader = (guestKey: string | undefined) => (guestKey ? { 'X-Guest-Key': guestKey } : undefined);
 
@@ -165,6 +166,17 @@ export function createHotelSource(): BookingSource {
       request(store, { url: 'manage', method: 'PUT', body: { checkIn, checkOut, rooms }, headers: manageHeader(token) }),
     cancelStay: (token, store) => request(store, { url: 'manage/cancel', method: 'POST', headers: manageHeader(token) }),
     emailLink: ({ bookingId, email }, store) => request(store, { url: 'bookings/link', method: 'POST', body: { bookingId, email } }),
+
+    desk: ({ date }, store) => request(store, { url: 'admin/desk', params: date ? { date } : {} }),
+    moveBooking: ({ bookingId, to }, store) =>
+      request(store, { url: `${adminBookingPath(bookingId)}/status`, method: 'POST', body: { to } }),
+    undoBookingMove: (bookingId, store) => request(store, { url: `${adminBookingPath(bookingId)}/undo`, method: 'POST' }),
+    deskBooking: (body, store) => request(store, { url: 'admin/desk/bookings', method: 'POST', body }),
+    staff: (store) => request(store, 'admin/staff'),
+    addStaff: (body, store) => request(store, { url: 'admin/staff', method: 'POST', body }),
+    removeStaff: (username, store) => request(store, { url: staffPath(username), method: 'DELETE' }),
+    setStaffPassword: ({ username, password }, store) =>
+      request(store, { url: `${staffPath(username)}/password`, method: 'PUT', body: { password } }),
 
     async session(store) {
       const result = await request<AdminSession>(store, 'admin/session');

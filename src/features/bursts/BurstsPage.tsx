@@ -6,7 +6,7 @@ import { formatDisplayDate, formatDisplayDateTime } from '../../domain/dates';
 import type { BurstsReply } from '../../domain/wire';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
-import { AdminGate } from '../staff/AdminGate';
+import { AdminGate, isOwner } from '../staff/AdminGate';
 import '../admin/admin.css';
 import './bursts.css';
 
@@ -45,7 +45,15 @@ export function BurstsPage() {
       <title>Bursts of bookings</title>
       <h1 id="page-title">Bursts of bookings</h1>
       {bursts ? (
-        <AdminGate>{() => <Bursts />}</AdminGate>
+        <AdminGate>
+          {(staff) =>
+            isOwner(staff) ? (
+              <Bursts />
+            ) : (
+              <p className="notice">Bursts of bookings are for the hotel’s owner: front-desk staff cannot open them.</p>
+            )
+          }
+        </AdminGate>
       ) : (
         <p className="notice">Finding bursts of bookings is not offered here: this site keeps its bookings in this browser only.</p>
       )}

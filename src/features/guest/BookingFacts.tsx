@@ -1,5 +1,6 @@
 import type { BookingRecord } from '../../domain/bookingRecord';
 import { roomsOf } from '../../domain/bookingRecord';
+import { statusLabels } from '../../domain/bookingStatus';
 import { formatDisplayDate } from '../../domain/dates';
 import { formatInr } from '../../shared/money';
 
@@ -11,7 +12,9 @@ export function BookingFacts({ booking }: { booking: BookingRecord }) {
       <dt>Booking ID</dt>
       <dd className="guest__id">{booking.bookingId}</dd>
       <dt>Status</dt>
-      <dd className={cancelled ? 'guest__status guest__status--cancelled' : 'guest__status'}>{cancelled ? 'Cancelled' : 'Confirmed'}</dd>
+      <dd className={cancelled ? 'guest__status guest__status--cancelled' : 'guest__status'}>
+        {statusLabels[booking.status ?? 'confirmed']}
+      </dd>
       <dt>Room</dt>
       <dd>{booking.roomName}</dd>
       <dt>Check-In</dt>

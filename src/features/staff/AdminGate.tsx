@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
+import type { AdminSession } from '../../domain/wire';
 import { useGetSessionQuery, useSignOutMutation } from '../../api/bookingsApi';
 import { describeError } from '../../api/requestErrors';
 import { useAppSelector } from '../../shared/hooks';
@@ -8,7 +9,9 @@ import { AdminNav } from './AdminNav';
 import { SignInForm } from './SignInForm';
 import './staff.css';
 
-function SignedInBar({ username }: { username: string }) {
+const roleNames = { owner: 'owner', desk: 'front desk' } as const;
+
+function SignedInBar({ username, role }: Pick<AdminSession, 'username' | 'role'>) {
   const [signOut, { isLoading }] = useSignOutMutation();
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -21,7 +24,7 @@ function SignedInBar({ username }: { username: string }) {
   return (
     <div className="hotel-signed-in">
       <p>
-        Signed in as <strong>{username}</strong>
+        Signed in as <strong>{username}</strong> ({roleNames[role]})
       </p>
       <button type="button" className="button button--secondary" disabled={isLoading} onClick={() => void leave()}>
         Sign out
@@ -35,17 +38,26 @@ function SignedInBar({ username }: { username: string }) {
   );
 }
 
+/** Who is signed in (the hotel), or null where nobody signs in (this browser's own bookings). */
+type Staff = AdminSession | null;
+
 /**
  * The staff screens. Where the source asks for sign-in (the hotel), they show its bookings only to
- * a signed-in administrator; until then the sign-in form and no booking data at all (no booking
- * is even asked for). Where it does not (this browser's own bookings), they show at once.
+ * a signed-in staff member; until then the sign-in form and no booking data at all (no booking
+ * is even asked for). Where it does not (this browser's own bookings), they show at once. The
+ * screen gets the session, to leave out what the person's role may not do.
  */
-export function AdminGate({ children }: { children: () => ReactNode }) {
+export function AdminGate({ children }: { children: (staff: Staff) => ReactNode }) {
   const { signIn } = useAppSelector(selectOffers);
-  return signIn ? <SignedIn>{children}</SignedIn> : children();
+  return signIn ? <SignedIn>{children}</SignedIn> : children(null);
 }
 
-function SignedIn({ children }: { children: () => ReactNode }) {
+/** Whether the signed-in person (or, with nobody signing in, this browser's user) may do the owner's tasks. */
+export function isOwner(staff: Staff): boolean {
+  return staff === null || staff.role === 'owner';
+}
+
+function SignedIn({ children }: { children: (staff: Staff) => ReactNode }) {
   const { data: session, error, isLoading, isFetching, refetch } = useGetSessionQuery();
   if (isLoading) return <p role="status">Checking whether you are signed in…</p>;
   if (error)
@@ -60,9 +72,9 @@ function SignedIn({ children }: { children: () => ReactNode }) {
   if (!session) return <SignInForm />;
   return (
     <>
-      <SignedInBar username={session.username} />
-      <AdminNav />
-      {children()}
+      <SignedInBar username={session.username} role={session.role} />
+      <AdminNav role={session.role} />
+      {children(session)}
     </>
   );
 }

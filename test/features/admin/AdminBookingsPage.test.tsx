@@ -241,14 +241,14 @@ describe('Admin booking dashboard, hotel only', () => {
     expect(deleted!.headers.get('x-requested-with')).toBe('hotel-site');
     expect(deleted!.headers.get('x-csrf-token')).toBe(csrfToken.csrfToken);
     const changes = screen.getByRole('region', { name: 'Recent changes' });
-    expect(await within(changes).findByText(`Booking ${made.asha} deleted by the administrator`)).toBeInTheDocument();
+    expect(await within(changes).findByText(`Booking ${made.asha} deleted by admin`)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText(`Booking ${made.asha} was restored.`)).toBeInTheDocument();
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
     expect(network!.calls('POST', `/api/admin/bookings/${made.asha}/restore`)[0]!.headers.get('x-csrf-token')).toBe(csrfToken.csrfToken);
     expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
-    expect(await within(changes).findByText(`Booking ${made.asha} restored by the administrator`)).toBeInTheDocument();
+    expect(await within(changes).findByText(`Booking ${made.asha} restored by admin`)).toBeInTheDocument();
     expect((await callHotel(`/api/bookings/${made.asha}`)).status).toBe(200);
   });
 

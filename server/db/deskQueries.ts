@@ -1,0 +1,215 @@
+import type pg from 'pg';
+import { addDays, nightsBetween } from '../../src/domain/dates';
+import { allowedMoves, holdsRooms, moveProblem } from '../../src/domain/bookingStatus';
+import type { DeskBooking, StatusMove } from '../../src/domain/wire';
+import { bookingColumns, inTransaction, roomsUnavailable, toBooking } from './bookingQueries';
+import type { Booking, BookingRow } from './bookingQueries';
+
+/**
+ * The front desk (issue 23): a day's arrivals, departures and who is in the house, and the moves
+ * of a booking's life (src/domain/bookingStatus.ts has the rules), each one transaction with its
+ * rooms, its audit entry (naming the person) and a row in status_moves so that it can be undone.
+ */
+
+type DeskRow = BookingRow & { can_undo: boolean };
+
+const auditAction: Record<StatusMove, string> = {
+  checked_in: 'check-in',
+  checked_out: 'check-out',
+  no_show: 'no-show',
+  cancelled: 'cancel',
+};
+
+/** Whether the booking's last move by staff is still the one that made its status (undoable). */
+const canUndoColumn = `coalesce((SELECT m.undone_at IS NULL AND m.to_status = b.status FROM status_moves m
+                                 WHERE m.booking_id = b.booking_id ORDER BY m.id DESC LIMIT 1), false) AS can_undo`;
+
+function toDesk(row: DeskRow, today: string): DeskBooking {
+  const booking = toBooking(row);
+  return {
+    bookingId: booking.bookingId,
+    roomName: booking.roomName,
+    rooms: booking.rooms,
+    nights: nightsBetween(booking.checkIn, booking.checkOut),
+    checkIn: booking.checkIn!,
+    checkOut: booking.checkOut!,
+    email: booking.email,
+    status: booking.status,
+    moves: allowedMoves(booking, today),
+    canUndo: row.can_undo,
+  };
+}
+
+export interface DeskDay {
+  arrivals: DeskBooking[];
+  departures: DeskBooking[];
+  inHouse: DeskBooking[];
+}
+
+/**
+ * Arrivals: bookings whose stay begins on `date` (any status but cancelled). Departures: whose
+ * stay ends on `date` (an early check-out's end is the day the guest left). In the house: the
+ * guests checked in whose stay covers the night of `date`.
+ */
+export async function deskDay(db: pg.Pool, date: string, today: string): Promise<DeskDay> {
+  const { rows } = await db.query<DeskRow>(
+    `SELECT ${bookingColumns}, ${canUndoColumn} FROM bookings b
+      WHERE deleted_at IS NULL AND status <> 'cancelled'
+        AND (check_in = $1::date OR check_out = $1::date OR (status = 'checked_in' AND check_in <= $1::date AND check_out > $1::date))
+      ORDER BY lower(email), booking_id`,
+    [date],
+  );
+  const day: DeskDay = { arrivals: [], departures: [], inHouse: [] };
+  for (const row of rows) {
+    const entry = toDesk(row, today);
+    if (entry.checkIn === date) day.arrivals.push(entry);
+    if (entry.checkOut === date) day.departures.push(entry);
+    if (entry.status === 'checked_in' && entry.checkIn <= date && entry.checkOut > date) day.inHouse.push(entry);
+  }
+  return day;
+}
+
+export type MoveOutcome =
+  | { outcome: 'moved'; booking: Booking; entry: DeskBooking }
+  | { outcome: 'missing' }
+  | { outcome: 'refused'; message: string }
+  | { outcome: 'unavailable'; message: string };
+
+interface Actor {
+  staff: string;
+  address: string;
+}
+
+async function deskEntry(client: pg.PoolClient, bookingId: string, today: string) {
+  const { rows } = await client.query<DeskRow>(`SELECT ${bookingColumns}, ${canUndoColumn} FROM bookings b WHERE booking_id = $1`, [
+    bookingId,
+  ]);
+  return { booking: toBooking(rows[0]!), entry: toDesk(rows[0]!, today) };
+}
+
+async function audit(client: pg.PoolClient, bookingId: string, action: string, actor: Actor) {
+  await client.query(`INSERT INTO audit_log (booking_id, action, actor, address, staff) VALUES ($1, $2, 'admin', $3, $4)`, [
+    bookingId,
+    action,
+    actor.address,
+    actor.staff,
+  ]);
+}
+
+/**
+ * Moves the booking to `to` when the rules allow it today. Check-out before the last night
+ * (early) sets check-out to today (at the earliest the day after arrival) and frees the nights
+ * not stayed; no-show and cancel free all its nights; a cancel mails the guest (and the hotel).
+ */
+export async function moveStatus(db: pg.Pool, bookingId: string, to: StatusMove, today: string, actor: Actor): Promise<MoveOutcome> {
+  return inTransaction(db, async (client) => {
+    const { rows } = await client.query<BookingRow>(
+      `SELECT ${bookingColumns} FROM bookings WHERE booking_id = $1 AND deleted_at IS NULL FOR UPDATE`,
+      [bookingId],
+    );
+    const row = rows[0];
+    if (!row) return { outcome: 'missing' as const };
+    const booking = toBooking(row);
+    const problem = moveProblem(booking, to, today);
+    if (problem) return { outcome: 'refused' as const, message: problem };
+    const checkIn = booking.checkIn!;
+    const checkOut = booking.checkOut!;
+    let oldCheckOut: string | null = null;
+    if (to === 'checked_out') {
+      const left = today > checkIn ? today : addDays(checkIn, 1);
+      if (left < checkOut) {
+        oldCheckOut = checkOut;
+        await client.query('SELECT free_nights($1, $2, $3, $4)', [row.room_id, left, checkOut, row.rooms]);
+        await client.query('UPDATE bookings SET check_out = $2 WHERE booking_id = $1', [bookingId, left]);
+      }
+    } else if (to === 'no_show' || to === 'cancelled') {
+      await client.query('SELECT free_nights($1, $2, $3, $4)', [row.room_id, checkIn, checkOut, row.rooms]);
+    }
+    await client.query(
+      `UPDATE bookings SET status = $2, updated_at = now(),
+              cancelled_at = CASE WHEN $2 = 'cancelled' THEN now() ELSE cancelled_at END,
+              sequence = sequence + CASE WHEN $2 = 'cancelled' THEN 1 ELSE 0 END
+        WHERE booking_id = $1`,
+      [bookingId, to],
+    );
+    await client.query('INSERT INTO status_moves (booking_id, from_status, to_status, old_check_out, staff) VALUES ($1, $2, $3, $4, $5)', [
+      bookingId,
+      booking.status,
+      to,
+      oldCheckOut,
+      actor.staff,
+    ]);
+    await audit(client, bookingId, auditAction[to], actor);
+    if (to === 'cancelled') await client.query(`SELECT queue_booking_mail($1, 'cancelled', 'hotel-cancelled')`, [bookingId]);
+    return { outcome: 'moved' as const, ...(await deskEntry(client, bookingId, today)) };
+  });
+}
+
+/**
+ * Undoes the booking's last move by staff: the status before it, and the rooms it gave back taken
+ * again (refused, and nothing changed, when they were booked meanwhile). An undone cancel mails
+ * the guest the confirmation again.
+ */
+export async function undoMove(
+  db: pg.Pool,
+  bookingId: string,
+  capacityOf: (roomId: string) => number,
+  today: string,
+  actor: Actor,
+): Promise<MoveOutcome> {
+  try {
+    return await inTransaction(db, async (client) => {
+      const { rows } = await client.query<BookingRow>(
+        `SELECT ${bookingColumns} FROM bookings WHERE booking_id = $1 AND deleted_at IS NULL FOR UPDATE`,
+        [bookingId],
+      );
+      const row = rows[0];
+      if (!row) return { outcome: 'missing' as const };
+      const moves = await client.query<{
+        id: string;
+        from_status: Booking['status'];
+        to_status: string;
+        old_check_out: string | null;
+        undone_at: Date | null;
+      }>(
+        `SELECT id, from_status, to_status, to_char(old_check_out, 'YYYY-MM-DD') AS old_check_out, undone_at
+           FROM status_moves WHERE booking_id = $1 ORDER BY id DESC LIMIT 1`,
+        [bookingId],
+      );
+      const last = moves.rows[0];
+      if (!last || last.undone_at !== null || last.to_status !== row.status)
+        return { outcome: 'refused' as const, message: 'There is no move to undo on this booking.' };
+      const capacity = row.room_id ? capacityOf(row.room_id) : 0;
+      if (last.old_check_out) {
+        await client.query('SELECT take_nights($1, $2, $3, $4, $5)', [row.room_id, row.check_out, last.old_check_out, row.rooms, capacity]);
+        await client.query('UPDATE bookings SET check_out = $2 WHERE booking_id = $1', [bookingId, last.old_check_out]);
+      } else if (!holdsRooms(row.status) && holdsRooms(last.from_status)) {
+        await client.query('SELECT take_nights($1, $2, $3, $4, $5)', [row.room_id, row.check_in, row.check_out, row.rooms, capacity]);
+      }
+      await client.query(
+        `UPDATE bookings SET status = $2, updated_at = now(),
+                cancelled_at = CASE WHEN $2 = 'cancelled' THEN cancelled_at ELSE NULL END,
+                sequence = sequence + CASE WHEN status = 'cancelled' THEN 1 ELSE 0 END
+          WHERE booking_id = $1`,
+        [bookingId, last.from_status],
+      );
+      await client.query('UPDATE status_moves SET undone_at = now() WHERE id = $1', [last.id]);
+      await audit(client, bookingId, 'undo', actor);
+      if (row.status === 'cancelled') await client.query(`SELECT queue_booking_mail($1, 'confirmed', 'hotel-new')`, [bookingId]);
+      return { outcome: 'moved' as const, ...(await deskEntry(client, bookingId, today)) };
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code !== roomsUnavailable) throw error;
+    return { outcome: 'unavailable', message: 'This move cannot be undone: the rooms it gave back were booked meanwhile.' };
+  }
+}
+
+/** The audit entry of a phone or walk-in booking, naming who took it. */
+export async function auditDeskBooking(db: pg.Pool, bookingId: string, channel: 'phone' | 'walk-in', actor: Actor): Promise<void> {
+  await db.query(`INSERT INTO audit_log (booking_id, action, actor, address, staff) VALUES ($1, $2, 'admin', $3, $4)`, [
+    bookingId,
+    channel,
+    actor.address,
+    actor.staff,
+  ]);
+}

@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import { makeBookingId } from '../../src/domain/bookingId';
+import { isIsoDate } from '../../src/domain/dates';
+import { priceStay, roomsLeftMessage, stayProblem } from '../../src/domain/stay';
+import { BookingParams, DeskBookingBody, DeskQuery, DeskReply, StatusBody } from '../../src/domain/wire';
+import { limitProblem } from '../bookingLimits';
+import { capacityOf, hotelToday } from '../bookingRules';
+import { confirmBooking } from '../db/bookingQueries';
+import type { Database } from '../db/database';
+import { auditDeskBooking, deskDay, moveStatus, undoMove } from '../db/deskQueries';
+import type { MoveOutcome } from '../db/deskQueries';
+import { requireAdmin } from '../plugins/adminAuth';
+import type { RequestLimits } from '../requestLimits';
+
+export interface DeskRouteOptions {
+  db: Database;
+  limits: RequestLimits;
+  /** The clock (tests set it: "today" at the hotel is Asia/Kolkata's date of this instant). */
+  now: () => Date;
+}
+
+const Refusal = { error: 'Conflict' };
+
+/**
+ * Today at the desk (issue 23), for owners and front-desk staff alike: a day's arrivals,
+ * departures and guests in the house; check-in, check-out, no-show, cancel and undo; and phone
+ * and walk-in bookings, through the confirm's own SQL function (same inventory rule, same IDs,
+ * same confirmation email through the outbox).
+ */
+export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = async (app, { db, limits, now }) => {
+  app.addHook('onRequest', requireAdmin(db.pool));
+  const today = () => hotelToday(now());
+  const actorOf = (request: { admin: { username: string } | null; ip: string }) => ({
+    staff: request.admin!.username,
+    address: request.ip,
+  });
+
+  app.get(
+    '/api/admin/desk',
+    {
+      schema: { querystring: DeskQuery, response: { 200: DeskReply, 400: Type.Object({ error: Type.String(), message: Type.String() }) } },
+    },
+    async (request, reply) => {
+      const date = request.query.date ?? today();
+      if (!isIsoDate(date)) return reply.code(400).send({ error: 'Bad Request', message: 'date: must be a date (YYYY-MM-DD)' });
+      return { date, today: today(), ...(await deskDay(db.pool, date, today())) };
+    },
+  );
+
+  function answer(outcome: MoveOutcome, bookingId: string, reply: FastifyReply) {
+    if (outcome.outcome === 'missing')
+      return reply.code(404).send({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
+    if (outcome.outcome !== 'moved') return reply.code(409).send({ ...Refusal, message: outcome.message });
+    return reply.send({ booking: outcome.booking, entry: outcome.entry });
+  }
+
+  app.post('/api/admin/bookings/:bookingId/status', { schema: { params: BookingParams, body: StatusBody } }, async (request, reply) => {
+    const bookingId = request.params.bookingId.trim().toUpperCase();
+    const outcome = await moveStatus(db.pool, bookingId, request.body.to, today(), actorOf(request));
+    if (outcome.outcome === 'moved') request.log.info({ bookingId, to: request.body.to, admin: request.admin!.username }, 'booking status');
+    return answer(outcome, bookingId, reply);
+  });
+
+  app.post('/api/admin/bookings/:bookingId/undo', { schema: { params: BookingParams } }, async (request, reply) => {
+    const bookingId = request.params.bookingId.trim().toUpperCase();
+    const outcome = await undoMove(db.pool, bookingId, capacityOf, today(), actorOf(request));
+    return answer(outcome, bookingId, reply);
+  });
+
+  app.post('/api/admin/desk/bookings', { schema: { body: DeskBookingBody } }, async (request, reply) => {
+    const body = request.body;
+    const problem =
+      stayProblem(body.checkIn, body.checkOut, now().getTime()) ??
+      (body.checkIn < today() ? `checkIn: must not be before today at the hotel (${today()})` : null);
+    if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
+    const stay = priceStay(body.roomId, body.packageIndex, body.rooms, body.checkIn, body.checkOut);
+    if (typeof stay === 'string') return reply.code(400).send({ error: 'Bad Request', message: stay });
+    const overLimit = limitProblem(body, limits, today());
+    if (overLimit) return reply.code(409).send({ error: 'Conflict', message: overLimit });
+    const result = await confirmBooking(db.pool, {
+      draftId: body.draftId,
+      bookingId: makeBookingId(),
+      // No device keeps a key for a booking made at the desk: the guest opens it by the emailed link.
+      guestKeyHash: createHash('sha256').update(randomBytes(32)).digest(),
+      roomId: stay.room.id,
+      roomName: stay.room.title,
+      packageIndex: body.packageIndex,
+      rooms: body.rooms,
+      checkIn: body.checkIn,
+      checkOut: body.checkOut,
+      totalPrice: stay.totalPrice,
+      email: body.email.trim(),
+      capacity: capacityOf(stay.room.id),
+      createdFrom: null,
+    });
+    if (result.outcome === 'unavailable') {
+      return reply
+        .code(409)
+        .send({ error: 'Conflict', message: roomsLeftMessage(stay.room.id, result.left), roomId: stay.room.id, left: result.left });
+    }
+    // A retried form (the same draft) is answered with its booking, and not audited twice.
+    if (result.outcome === 'created') await auditDeskBooking(db.pool, result.booking.bookingId, body.channel, actorOf(request));
+    request.log.info({ bookingId: result.booking.bookingId, channel: body.channel, admin: request.admin!.username }, 'desk booking');
+    return reply.code(result.outcome === 'created' ? 201 : 200).send({ booking: result.booking });
+  });
+};

@@ -1,0 +1,369 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useCreateDeskBookingMutation, useGetDeskQuery, useMoveBookingMutation, useUndoBookingMoveMutation } from '../../api/bookingsApi';
+import { describeError } from '../../api/requestErrors';
+import { moveLabels, statusLabels } from '../../domain/bookingStatus';
+import { addDays, formatDisplayDate, nightsBetween } from '../../domain/dates';
+import { maxRoomCount, rooms as roomTypes } from '../../domain/rooms';
+import type { DeskBooking, StatusMove } from '../../domain/wire';
+import { useAppSelector } from '../../shared/hooks';
+import { formatInr } from '../../shared/money';
+import { selectOffers } from '../../shared/offers';
+import { makeDraftId } from '../confirmation/draftKeys';
+import { AdminGate } from '../staff/AdminGate';
+import '../admin/admin.css';
+import './desk.css';
+
+/** The moves the desk's buttons make (a cancel is the guest's or the dashboard's, not a desk button). */
+const deskMoves: Array<{ to: StatusMove; label: string; done: string }> = [
+  { to: 'checked_in', label: moveLabels.checked_in, done: 'checked in' },
+  { to: 'checked_out', label: moveLabels.checked_out, done: 'checked out' },
+  { to: 'no_show', label: moveLabels.no_show, done: 'marked as a no-show' },
+];
+
+interface Outcome {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Today at the front desk (issue 23): who arrives, who leaves and who is in the house on a day
+ * (the hotel's today unless another date is chosen), checking guests in and out, a no-show, undo,
+ * and a booking taken on the phone or at the desk. Only where the source offers it (the hotel),
+ * to any signed-in staff member.
+ */
+export function DeskPage() {
+  const { desk } = useAppSelector(selectOffers);
+  return (
+    <section className="page admin desk" aria-labelledby="page-title">
+      <title>Today at the desk</title>
+      <h1 id="page-title">Today at the desk</h1>
+      {desk ? (
+        <AdminGate>{() => <Desk />}</AdminGate>
+      ) : (
+        <p className="notice">The front desk is not offered here: this site keeps its bookings in this browser only.</p>
+      )}
+    </section>
+  );
+}
+
+function Desk() {
+  // Undefined: the hotel's today, as the server judges it (Asia/Kolkata), whatever this device's zone.
+  const [date, setDate] = useState<string | undefined>(undefined);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { data, error, isLoading, isFetching, refetch } = useGetDeskQuery(date ? { date } : {});
+  const dateId = useId();
+  const shown = data?.date ?? date;
+  const isToday = data !== undefined && data.date === data.today;
+
+  return (
+    <>
+      <div className="desk__day">
+        <div className="field desk__date">
+          <label htmlFor={dateId}>Day</label>
+          <input
+            id={dateId}
+            className="input"
+            type="date"
+            value={shown ?? ''}
+            required
+            onChange={(event) => {
+              setOutcome(null);
+              setDate(event.target.value || undefined);
+            }}
+          />
+        </div>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={isToday}
+          onClick={() => {
+            setOutcome(null);
+            setDate(undefined);
+          }}
+        >
+          Today
+        </button>
+        {data && (
+          <p className="desk__shown">
+            {isToday ? 'Today, ' : ''}
+            {formatDisplayDate(data.date)}
+          </p>
+        )}
+      </div>
+
+      <div role="status">{outcome?.tone === 'success' && <p className="notice notice--success">{outcome.text}</p>}</div>
+      {outcome?.tone === 'error' && (
+        <p className="notice notice--error" role="alert">
+          {outcome.text}
+        </p>
+      )}
+
+      {isLoading && <p role="status">Loading the day at the desk…</p>}
+      {error && (
+        <div className="notice notice--error hotel-problem" role="alert">
+          <p>{describeError(error, 'The hotel could not show the day at the desk.')}</p>
+          <button type="button" className="button button--secondary" disabled={isFetching} onClick={() => void refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {data && (
+        <div className="desk__lists">
+          <DeskList title="Arrivals" empty="No arrivals on this day." rows={data.arrivals} onOutcome={setOutcome} />
+          <DeskList title="Departures" empty="No departures on this day." rows={data.departures} onOutcome={setOutcome} />
+          <DeskList title="In the house" empty="No guests checked in for this night." rows={data.inHouse} onOutcome={setOutcome} />
+        </div>
+      )}
+      <NewBookingForm firstNight={data?.date} onOutcome={setOutcome} />
+    </>
+  );
+}
+
+interface DeskListProps {
+  title: string;
+  empty: string;
+  rows: readonly DeskBooking[];
+  onOutcome: (outcome: Outcome) => void;
+}
+
+function DeskList({ title, empty, rows, onOutcome }: DeskListProps) {
+  const headingId = useId();
+  const [moveBooking, { isLoading: moving }] = useMoveBookingMutation();
+  const [undoMove, { isLoading: undoing }] = useUndoBookingMoveMutation();
+  const busy = moving || undoing;
+
+  async function makeMove(bookingId: string, to: StatusMove, done: string) {
+    const result = await moveBooking({ bookingId, to });
+    if (result.error) onOutcome({ tone: 'error', text: describeError(result.error, `Booking ${bookingId} could not be ${done}.`) });
+    else onOutcome({ tone: 'success', text: `Booking ${bookingId} ${done}.` });
+  }
+
+  async function undo(bookingId: string) {
+    const result = await undoMove(bookingId);
+    if (result.error)
+      onOutcome({ tone: 'error', text: describeError(result.error, `The last change to ${bookingId} could not be undone.`) });
+    else
+      onOutcome({
+        tone: 'success',
+        text: `Undone: booking ${bookingId} is ${statusLabels[result.data.booking.status].toLowerCase()} again.`,
+      });
+  }
+
+  return (
+    <section className="desk__list" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        {title} <span className="desk__count">({rows.length})</span>
+      </h2>
+      {rows.length === 0 ? (
+        <p className="admin-summary admin-summary--empty">{empty}</p>
+      ) : (
+        <table className="admin-table" role="table" aria-labelledby={headingId}>
+          <thead role="rowgroup">
+            <tr role="row">
+              {['Booking ID', 'Email', 'Room', 'Stay', 'Status', 'Action'].map((column) => (
+                <th key={column} role="columnheader" scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody role="rowgroup">
+            {rows.map((booking) => {
+              const buttons = deskMoves.filter((move) => booking.moves.includes(move.to));
+              return (
+                <tr key={booking.bookingId} role="row">
+                  <td role="cell" data-label="Booking ID" className="admin-table__id">
+                    {booking.bookingId}
+                  </td>
+                  <td role="cell" data-label="Email" className="admin-table__email">
+                    {booking.email}
+                  </td>
+                  <td role="cell" data-label="Room">
+                    {booking.rooms > 1 ? `${booking.roomName} × ${booking.rooms}` : booking.roomName}
+                  </td>
+                  <td role="cell" data-label="Stay">
+                    {plural(booking.nights, 'night')}: {formatDisplayDate(booking.checkIn)} to {formatDisplayDate(booking.checkOut)}
+                  </td>
+                  <td role="cell" data-label="Status">
+                    <span className={`admin-status admin-status--${booking.status}`}>{statusLabels[booking.status]}</span>
+                  </td>
+                  <td role="cell" data-label="Action" className="admin-table__action desk__actions">
+                    {buttons.map((move) => (
+                      <button
+                        key={move.to}
+                        type="button"
+                        className={`button ${move.to === 'no_show' ? 'button--secondary' : ''} admin-delete`}
+                        aria-label={`${move.label} ${booking.bookingId}`}
+                        disabled={busy}
+                        onClick={() => void makeMove(booking.bookingId, move.to, move.done)}
+                      >
+                        {move.label}
+                      </button>
+                    ))}
+                    {booking.canUndo && (
+                      <button
+                        type="button"
+                        className="button button--secondary admin-delete"
+                        aria-label={`Undo the last change to ${booking.bookingId}`}
+                        disabled={busy}
+                        onClick={() => void undo(booking.bookingId)}
+                      >
+                        Undo
+                      </button>
+                    )}
+                    {buttons.length === 0 && !booking.canUndo && <span className="desk__nothing">—</span>}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+// Plain http on the hotel's own network has no crypto.randomUUID: the confirmation screen's maker works everywhere.
+const newDraftId = makeDraftId;
+
+/**
+ * A booking taken on the phone or at the desk, through the hotel's own rules (rooms left, IDs,
+ * the guest's confirmation email). The draft ID stays until it is stored, so a second press of
+ * Book (a slow network) stores one booking.
+ */
+function NewBookingForm({ firstNight, onOutcome }: { firstNight: string | undefined; onOutcome: (outcome: Outcome) => void }) {
+  const [createBooking, { isLoading }] = useCreateDeskBookingMutation();
+  const [draftId, setDraftId] = useState(newDraftId);
+  const [channel, setChannel] = useState<'phone' | 'walk-in'>('phone');
+  const [roomId, setRoomId] = useState<string>(roomTypes[0]!.id);
+  const [roomCount, setRoomCount] = useState(1);
+  const [checkIn, setCheckIn] = useState<string | null>(null);
+  const [checkOut, setCheckOut] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const ids = { channel: useId(), room: useId(), count: useId(), checkIn: useId(), checkOut: useId(), email: useId() };
+  const arrival = checkIn ?? firstNight ?? '';
+  const departure = checkOut ?? (arrival ? addDays(arrival, 1) : '');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setProblem(null);
+    const result = await createBooking({
+      draftId,
+      channel,
+      roomId,
+      packageIndex: 0,
+      rooms: roomCount,
+      checkIn: arrival,
+      checkOut: departure,
+      email: email.trim(),
+    });
+    if (result.error) {
+      setProblem(describeError(result.error, 'The booking could not be made.'));
+      return;
+    }
+    const { booking } = result.data;
+    onOutcome({
+      tone: 'success',
+      text: `Booked ${booking.bookingId}: ${booking.rooms > 1 ? `${booking.roomName} × ${booking.rooms}` : booking.roomName}, ${plural(
+        nightsBetween(booking.checkIn, booking.checkOut),
+        'night',
+      )} from ${formatDisplayDate(booking.checkIn)}, ${formatInr(booking.totalPrice)}. The confirmation email goes to ${booking.email}.`,
+    });
+    setDraftId(newDraftId());
+    setEmail('');
+    setCheckIn(null);
+    setCheckOut(null);
+  }
+
+  return (
+    <section className="card desk__new" aria-labelledby="desk-new-title">
+      <h2 id="desk-new-title">New phone or walk-in booking</h2>
+      <form onSubmit={(event) => void submit(event)}>
+        <fieldset className="desk__channel">
+          <legend>Taken</legend>
+          {(
+            [
+              ['phone', 'On the phone'],
+              ['walk-in', 'At the desk (walk-in)'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value}>
+              <input type="radio" name={ids.channel} value={value} checked={channel === value} onChange={() => setChannel(value)} />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <div className="desk__fields">
+          <div className="field">
+            <label htmlFor={ids.room}>Room</label>
+            <select id={ids.room} className="input" value={roomId} onChange={(event) => setRoomId(event.target.value)}>
+              {roomTypes.map((room) => (
+                <option key={room.id} value={room.id}>
+                  {room.title}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={ids.count}>Number of rooms</label>
+            <select id={ids.count} className="input" value={roomCount} onChange={(event) => setRoomCount(Number(event.target.value))}>
+              {Array.from({ length: maxRoomCount }, (_, index) => index + 1).map((count) => (
+                <option key={count} value={count}>
+                  {count}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={ids.checkIn}>Check-in</label>
+            <input
+              id={ids.checkIn}
+              className="input"
+              type="date"
+              required
+              value={arrival}
+              onChange={(event) => setCheckIn(event.target.value || null)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.checkOut}>Check-out</label>
+            <input
+              id={ids.checkOut}
+              className="input"
+              type="date"
+              required
+              min={arrival ? addDays(arrival, 1) : undefined}
+              value={departure}
+              onChange={(event) => setCheckOut(event.target.value || null)}
+            />
+          </div>
+          <div className="field desk__email">
+            <label htmlFor={ids.email}>Guest email</label>
+            <input
+              id={ids.email}
+              className="input"
+              type="email"
+              autoComplete="off"
+              required
+              maxLength={254}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </div>
+        </div>
+        {problem && (
+          <p className="notice notice--error" role="alert">
+            {problem}
+          </p>
+        )}
+        <button type="submit" className="button" disabled={isLoading}>
+          Book
+        </button>
+      </form>
+    </section>
+  );
+}
