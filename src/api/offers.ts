@@ -1,53 +1,43 @@
 /**
  * What a source of bookings can do beyond what every source does (confirm, show one booking,
  * change its email, list, search, delete, back up). Screens show or leave out their parts by
- * these, and never ask which mode the site runs in.
+ * these, and never ask which mode the site runs in. A flag left out is not offered.
  */
 export interface Offers {
   /** Where the bookings are kept: only in this browser, or at the hotel (the guest's own copies stay here too). */
   keeper: 'browser' | 'hotel';
   /** Staff screens need someone signed in. */
-  signIn: boolean;
+  signIn?: boolean;
   /** Rooms left for the chosen dates, on the booking screen. */
-  roomsLeft: boolean;
+  roomsLeft?: boolean;
   /** A booking can be found from any device by its ID and the email it was made with. */
-  lookupByEmail: boolean;
+  lookupByEmail?: boolean;
   /** A deleted booking can be brought back. */
-  undo: boolean;
+  undo?: boolean;
   /** Who changed which booking, when. */
-  audit: boolean;
+  audit?: boolean;
   /** Rooms taken per night, per room type. */
-  occupancy: boolean;
+  occupancy?: boolean;
   /** A stay without dates or a room can be confirmed (the spec's "Deluxe Room" fallback); a hotel needs both. */
-  incompleteStays: boolean;
+  incompleteStays?: boolean;
   /** The bookings made lately per address and per email, and deleting one's burst at once (undoing an attack on the rooms). */
-  bursts: boolean;
+  bursts?: boolean;
   /** The emails the hotel sends (or holds without SMTP), each readable, and sending one again. */
-  outbox: boolean;
+  outbox?: boolean;
   /** The guest's emails carry a link to change or cancel the stay (/manage), and the portal mails it again on request. */
-  manageLinks: boolean;
+  manageLinks?: boolean;
   /** Today at the desk: arrivals, departures, guests in the house, check-in and check-out, phone and walk-in bookings (issue 23). */
-  desk: boolean;
+  desk?: boolean;
   /** Staff accounts with roles, each with their own sign-in (issue 23). */
-  staff: boolean;
+  staff?: boolean;
 }
 
-/** The bookings kept in this browser only: the site as the specification describes it. */
-export const browserOffers: Offers = {
-  keeper: 'browser',
-  signIn: false,
-  roomsLeft: false,
-  lookupByEmail: false,
-  undo: false,
-  audit: false,
-  occupancy: false,
-  incompleteStays: true,
-  bursts: false,
-  outbox: false,
-  manageLinks: false,
-  desk: false,
-  staff: false,
-};
+/**
+ * The bookings kept in this browser only: the site as the specification describes it, and nothing
+ * more. Only this object is in every screen's first load: the hotel's offers come with its source
+ * (a chunk of their own), so a new offer costs the booking screen's budget nothing.
+ */
+export const browserOffers: Offers = { keeper: 'browser', incompleteStays: true };
 
 /** The hotel's server: every booking reaches the hotel, and only signed-in staff manage them. */
 export const hotelOffers: Offers = {

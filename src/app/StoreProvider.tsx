@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { browserOffers, hotelOffers } from '../api/offers';
 import { startBookingSync } from '../features/bookings/bookingSync';
 import { isHotelMode } from '../shared/hotelMode';
 import { makeStore, stateBeforeStorage } from './store';
@@ -12,7 +11,9 @@ import { makeStore, stateBeforeStorage } from './store';
 // or for this browser's storage, and every screen asks the one bookings API, which answers from
 // that source. Each source is its own chunk, loaded with the API when a screen first needs it.
 const hotel = isHotelMode();
-const { store, bookingStorage, attachApi } = makeStore({ offers: hotel ? hotelOffers : browserOffers });
+// The store starts with this browser's offers; the hotel's come with its source (apiReady), which
+// hotel mode loads before any screen renders (storeReady).
+const { store, bookingStorage, attachApi } = makeStore();
 startBookingSync(store, bookingStorage);
 
 /** Loads the store's source of bookings, which brings the bookings API with it, and puts both into the store once. */

@@ -157,7 +157,9 @@ export function makeStore(options: StoreOptions = {}) {
       (storeApi) => (next) =>
         [api.middleware as Middleware, ...sourceMiddleware].reduceRight((inner, middleware) => middleware(storeApi)(inner), next),
     );
-    store.replaceReducer(combineReducers({ ...reducers, [api.reducerPath]: api.reducer }) as unknown as typeof rootReducer);
+    // The source says what it offers: a store made for this browser learns the hotel's here.
+    const offers = () => source.offers;
+    store.replaceReducer(combineReducers({ ...reducers, offers, [api.reducerPath]: api.reducer }) as unknown as typeof rootReducer);
   }
   return { store, persistor, bookingStorage, attachApi };
 }
