@@ -71,7 +71,7 @@ describe('Status column (hotel)', () => {
     expect(await screen.findByText('Showing 1–1 of 1 booking')).toBeInTheDocument();
     const changes = await screen.findByRole('region', { name: 'Recent changes' });
     await waitFor(() =>
-      expect(within(changes).getByText(`Booking ${booking.bookingId} changed (dates or rooms) by the guest`)).toBeInTheDocument(),
+      expect(within(changes).getByText(`Booking ${booking.bookingId} dates or rooms changed by the guest`)).toBeInTheDocument(),
     );
     expect(await statusOf(booking.bookingId)).toBe('Confirmed');
   });
