@@ -20,6 +20,7 @@ import { adminBookingRoutes } from './routes/adminBookings';
 import { adminBurstRoutes } from './routes/adminBursts';
 import { adminImportRoutes } from './routes/adminImport';
 import { adminOutboxRoutes } from './routes/adminOutbox';
+import { adminPriceRoutes } from './routes/adminPrices';
 import { adminSessionRoutes } from './routes/adminSession';
 import { availabilityRoutes } from './routes/availability';
 import { bookingRoutes } from './routes/bookings';
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions) {
   const mail: MailContext = { ...defaultMail, ...options.mail };
   await app.register(manageRoutes, { db: options.db, limits, mail });
   await app.register(adminOutboxRoutes, { db: options.db, mail });
+  await app.register(adminPriceRoutes, { db: options.db });
   return app;
 }
 
