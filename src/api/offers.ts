@@ -22,6 +22,8 @@ export interface Offers {
   incompleteStays: boolean;
   /** The bookings made lately per address and per email, and deleting one's burst at once (undoing an attack on the rooms). */
   bursts: boolean;
+  /** The owner sets rooms, nightly prices, closures and minimum stays; bookings carry GST and a tax invoice (issue 22). */
+  prices: boolean;
 }
 
 /** The bookings kept in this browser only: the site as the specification describes it. */
@@ -35,6 +37,7 @@ export const browserOffers: Offers = {
   occupancy: false,
   incompleteStays: true,
   bursts: false,
+  prices: false,
 };
 
 /** The hotel's server: every booking reaches the hotel, and only signed-in staff manage them. */
@@ -48,4 +51,5 @@ export const hotelOffers: Offers = {
   occupancy: true,
   incompleteStays: false,
   bursts: true,
+  prices: true,
 };

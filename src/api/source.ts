@@ -11,7 +11,15 @@ import type {
   BurstBooking,
   BurstDeletedReply,
   BurstsReply,
+  ClosureBody,
+  HotelSettings,
+  InvoiceReply,
+  MinStayBody,
   OccupancyReply,
+  OutOfServiceBody,
+  PriceRuleBody,
+  PricesReply,
+  RoomTypeBody,
   StayQuery,
 } from '../domain/wire';
 
@@ -94,6 +102,12 @@ export type ExportFormat = 'csv' | 'json';
 /** One address (as the hotel names it) or one email, and how far back to look. */
 export type BurstFilter = ({ address: string; email?: undefined } | { email: string; address?: undefined }) & { hours: number };
 
+/** Which of the owner's rules to remove. */
+export interface RuleRemoval {
+  kind: 'price-rules' | 'closures' | 'min-stays';
+  id: number;
+}
+
 /**
  * One source of bookings behind the bookings API (bookingsApi.ts): the hotel's server
  * (hotelSource.ts) or this browser's storage (features/bookings/browserSource.ts). Each call gets
@@ -118,6 +132,17 @@ export interface BookingSource {
   bursts?(query: { hours: number }, store: StoreAccess): Promise<SourceResult<BurstsReply>>;
   burstBookings?(filter: BurstFilter, store: StoreAccess): Promise<SourceResult<{ items: BurstBooking[] }>>;
   deleteBurst?(filter: BurstFilter, store: StoreAccess): Promise<SourceResult<BurstDeletedReply>>;
+  // Rooms, prices, closures, GST and invoices (offers.prices).
+  prices?(query: { from?: string; days: number }, store: StoreAccess): Promise<SourceResult<PricesReply>>;
+  saveRoomType?(change: { roomId: string; body: RoomTypeBody }, store: StoreAccess): Promise<SourceResult<unknown>>;
+  setOutOfService?(change: { roomId: string; body: OutOfServiceBody }, store: StoreAccess): Promise<SourceResult<unknown>>;
+  addPriceRule?(body: PriceRuleBody, store: StoreAccess): Promise<SourceResult<unknown>>;
+  addClosure?(body: ClosureBody, store: StoreAccess): Promise<SourceResult<unknown>>;
+  addMinStay?(body: MinStayBody, store: StoreAccess): Promise<SourceResult<unknown>>;
+  removeRule?(removal: RuleRemoval, store: StoreAccess): Promise<SourceResult<null>>;
+  saveHotelSettings?(settings: HotelSettings, store: StoreAccess): Promise<SourceResult<HotelSettings>>;
+  /** With the guest's key: the guest's copy; without: the admin's (a signed-in session). */
+  invoice?(query: BookingQuery, store: StoreAccess): Promise<SourceResult<InvoiceReply>>;
   session?(store: StoreAccess): Promise<SourceResult<AdminSession | null>>;
   signIn?(credentials: { username: string; password: string }, store: StoreAccess): Promise<SourceResult<AdminSession>>;
   signOut?(store: StoreAccess): Promise<SourceResult<null>>;

@@ -16,6 +16,8 @@ export const screens = {
   [paths.adminBookings]: () =>
     import(/* webpackChunkName: "admin-bookings" */ '../features/admin/AdminBookingsPage').then((m) => m.AdminBookingsPage),
   [paths.adminBursts]: () => import(/* webpackChunkName: "admin-bursts" */ '../features/bursts/BurstsPage').then((m) => m.BurstsPage),
+  [paths.adminPrices]: () => import(/* webpackChunkName: "admin-prices" */ '../features/prices/PricesPage').then((m) => m.PricesPage),
+  [paths.invoice]: () => import(/* webpackChunkName: "invoice" */ '../features/invoice/InvoicePage').then((m) => m.InvoicePage),
   [paths.viewBookings]: () =>
     import(/* webpackChunkName: "view-bookings" */ '../features/viewBookings/ViewBookingsPage').then((m) => m.ViewBookingsPage),
   [paths.bookingPortal]: () =>
@@ -30,6 +32,8 @@ export const screensAskingTheApi: ReadonlySet<string> = new Set([
   paths.bookingDetails,
   paths.adminBookings,
   paths.adminBursts,
+  paths.adminPrices,
+  paths.invoice,
   paths.viewBookings,
   paths.customerBooking,
 ]);

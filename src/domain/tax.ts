@@ -131,3 +131,23 @@ export function formatBasisPoints(basisPoints: number): string {
 
 /** A GSTIN: 2-digit state code, PAN (5 letters, 4 digits, 1 letter), entity number, Z, check character. */
 export const gstinPattern = '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$';
+
+/** The price and GST a hotel booking carries (the hotel's answer, or this browser's copy of it); null without. */
+export function recordTax(booking: {
+  taxablePaise?: number;
+  cgstPaise?: number;
+  sgstPaise?: number;
+  invoiceNumber?: string;
+  extra?: Record<string, unknown>;
+}): { taxablePaise: number; cgstPaise: number; sgstPaise: number; invoiceNumber: string } | null {
+  const field = (name: 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'invoiceNumber') => booking[name] ?? booking.extra?.[name];
+  const [taxablePaise, cgstPaise, sgstPaise, invoiceNumber] = [
+    field('taxablePaise'),
+    field('cgstPaise'),
+    field('sgstPaise'),
+    field('invoiceNumber'),
+  ];
+  const isPaise = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+  if (!isPaise(taxablePaise) || !isPaise(cgstPaise) || !isPaise(sgstPaise) || typeof invoiceNumber !== 'string') return null;
+  return { taxablePaise, cgstPaise, sgstPaise, invoiceNumber };
+}

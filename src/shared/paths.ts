@@ -5,10 +5,17 @@ export const paths = {
   bookingDetails: '/booking-details',
   adminBookings: '/admin-bookings',
   adminBursts: '/admin-bursts',
+  adminPrices: '/admin-prices',
+  invoice: '/invoice/:bookingId',
   viewBookings: '/view-bookings',
   bookingPortal: '/booking-portal',
   customerBooking: '/customer-booking/:bookingId',
 } as const;
+
+/** The printable tax invoice of a booking (hotel mode). */
+export function invoicePath(bookingId: string): string {
+  return `/invoice/${encodeURIComponent(bookingId)}`;
+}
 
 export function customerBookingPath(bookingId: string): string {
   return `/customer-booking/${encodeURIComponent(bookingId)}`;

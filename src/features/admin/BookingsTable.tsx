@@ -1,6 +1,8 @@
 import type { BookingRecord } from '../../domain/bookingRecord';
 import { formatDisplayDate } from '../../domain/dates';
+import { Link } from 'react-router-dom';
 import { formatInr } from '../../shared/money';
+import { invoicePath } from '../../shared/paths';
 
 const columns = ['Booking ID', 'Email', 'Room', 'Check-In', 'Check-Out', 'Total', 'Status', 'Action'] as const;
 
@@ -52,6 +54,11 @@ export function BookingsTable({ rows, onDelete }: BookingsTableProps) {
               <span className="admin-status">Confirmed</span>
             </td>
             <td role="cell" data-label="Action" className="admin-table__action">
+              {booking.invoiceNumber && (
+                <Link className="admin-invoice" to={invoicePath(booking.bookingId)} aria-label={`Invoice for booking ${booking.bookingId}`}>
+                  Invoice
+                </Link>
+              )}
               <button
                 type="button"
                 className="button button--danger admin-delete"

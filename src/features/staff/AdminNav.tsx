@@ -6,6 +6,7 @@ import { paths } from '../../shared/paths';
 const links = [
   { to: paths.adminBookings, label: 'Bookings' },
   { to: paths.adminBursts, label: 'Bursts' },
+  { to: paths.adminPrices, label: 'Prices & rooms', offer: 'prices' },
 ] as const;
 
 /**
@@ -14,18 +15,20 @@ const links = [
  * the one screen and no navigation.
  */
 export function AdminNav() {
-  const { bursts } = useAppSelector(selectOffers);
-  if (!bursts) return null;
+  const offers = useAppSelector(selectOffers);
+  if (!offers.bursts) return null;
   return (
     <nav className="admin-nav" aria-label="Back office">
       <ul>
-        {links.map(({ to, label }) => (
-          <li key={to}>
-            <NavLink to={to} className="admin-nav__link" end>
-              {label}
-            </NavLink>
-          </li>
-        ))}
+        {links
+          .filter((link) => !('offer' in link) || offers[link.offer])
+          .map(({ to, label }) => (
+            <li key={to}>
+              <NavLink to={to} className="admin-nav__link" end>
+                {label}
+              </NavLink>
+            </li>
+          ))}
       </ul>
     </nav>
   );
