@@ -1,11 +1,16 @@
-import { findRoom, rooms as roomTypes } from '../src/domain/rooms';
+import { roomsAtFirstStart, rooms as roomTypes } from '../src/domain/rooms';
+import type { RoomId } from '../src/domain/rooms';
 import type { RoomCapacity } from './db/bookingQueries';
 
-/** Every room type and how many rooms of it the hotel has (src/domain/rooms.ts). */
-export const capacities: RoomCapacity[] = roomTypes.map((room) => ({ roomId: room.id, capacity: room.roomsInHotel }));
+/**
+ * Every room type and how many rooms of it the hotel had at first (src/domain/rooms.ts): the
+ * fallback for a type room_types lacks. The hotel's own numbers are in room_types (migration 009),
+ * which every statement that takes or counts rooms reads.
+ */
+export const capacities: RoomCapacity[] = roomTypes.map((room) => ({ roomId: room.id, capacity: roomsAtFirstStart[room.id] }));
 
 export function capacityOf(roomId: string): number {
-  return findRoom(roomId)?.roomsInHotel ?? 0;
+  return roomsAtFirstStart[roomId as RoomId] ?? 0;
 }
 
 /** Today where the hotel is (HOTEL_TIME_ZONE, default India), as YYYY-MM-DD: the first night the occupancy chart shows. */

@@ -16,8 +16,11 @@ export const screens = {
   [paths.adminBookings]: () =>
     import(/* webpackChunkName: "admin-bookings" */ '../features/admin/AdminBookingsPage').then((m) => m.AdminBookingsPage),
   [paths.adminBursts]: () => import(/* webpackChunkName: "admin-bursts" */ '../features/bursts/BurstsPage').then((m) => m.BurstsPage),
-  [paths.adminPrices]: () => import(/* webpackChunkName: "admin-prices" */ '../features/prices/PricesPage').then((m) => m.PricesPage),
-  [paths.invoice]: () => import(/* webpackChunkName: "invoice" */ '../features/invoice/InvoicePage').then((m) => m.InvoicePage),
+  // Hotel-mode screens in chunks that exist already: a chunk of its own costs every page's entry its
+  // name and hashes, and the booking screen is at its budget. The owner's prices go with the other
+  // back-office screen, the invoice with the guest's booking (which links to it).
+  [paths.adminPrices]: () => import(/* webpackChunkName: "admin-bursts" */ '../features/prices/PricesPage').then((m) => m.PricesPage),
+  [paths.invoice]: () => import(/* webpackChunkName: "customer-booking" */ '../features/invoice/InvoicePage').then((m) => m.InvoicePage),
   [paths.viewBookings]: () =>
     import(/* webpackChunkName: "view-bookings" */ '../features/viewBookings/ViewBookingsPage').then((m) => m.ViewBookingsPage),
   [paths.bookingPortal]: () =>
@@ -27,13 +30,14 @@ export const screens = {
   '*': () => import(/* webpackChunkName: "not-found" */ '../features/layout/NotFoundPage').then((m) => m.NotFoundPage),
 } satisfies Record<string, Load>;
 
-/** The screens that ask the bookings API (the booking screen does only for rooms left, which only the hotel offers). */
+/**
+ * The screens that ask the bookings API (the booking screen does only for rooms left, which only the hotel offers).
+ * The prices screen and the invoice ask it only where the hotel offers them: there the store comes with the API.
+ */
 export const screensAskingTheApi: ReadonlySet<string> = new Set([
   paths.bookingDetails,
   paths.adminBookings,
   paths.adminBursts,
-  paths.adminPrices,
-  paths.invoice,
   paths.viewBookings,
   paths.customerBooking,
 ]);

@@ -12,11 +12,6 @@ export const paths = {
   customerBooking: '/customer-booking/:bookingId',
 } as const;
 
-/** The printable tax invoice of a booking (hotel mode). */
-export function invoicePath(bookingId: string): string {
-  return `/invoice/${encodeURIComponent(bookingId)}`;
-}
-
 export function customerBookingPath(bookingId: string): string {
   return `/customer-booking/${encodeURIComponent(bookingId)}`;
 }

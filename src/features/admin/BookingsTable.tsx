@@ -2,7 +2,7 @@ import type { BookingRecord } from '../../domain/bookingRecord';
 import { formatDisplayDate } from '../../domain/dates';
 import { Link } from 'react-router-dom';
 import { formatInr } from '../../shared/money';
-import { invoicePath } from '../../shared/paths';
+import { invoicePath } from '../invoice/invoicePath';
 
 const columns = ['Booking ID', 'Email', 'Room', 'Check-In', 'Check-Out', 'Total', 'Status', 'Action'] as const;
 

@@ -2,11 +2,14 @@ import { useEffect, useMemo } from 'react';
 import { isUnreachable, serverMessage } from '../../api/requestErrors';
 import { useGetAvailabilityQuery } from '../../api/bookingsApi';
 import { findRoom } from '../../domain/rooms';
-import { formatPaise } from '../../domain/tax';
+import { formatInr } from '../../shared/money';
 import type { AvailabilityReply } from '../../domain/wire';
 import type { RoomsLeft, Stay } from './roomsLeft';
 
 const monthShort = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** Paise as the cards show rupees (₹8,000), with the paise only when there are some (₹7,500.01). */
+const formatPaise = (paise: number) =>
+  `${formatInr(Math.floor(paise / 100))}${paise % 100 ? `.${String(paise % 100).padStart(2, '0')}` : ''}`;
 const shortDate = (iso: string) => `${Number(iso.slice(8, 10))} ${monthShort[Number(iso.slice(5, 7)) - 1]}`;
 
 /**

@@ -4,7 +4,7 @@ import { formatDisplayDate } from '../../domain/dates';
 import { Link } from 'react-router-dom';
 import { formatPaise, recordTax } from '../../domain/tax';
 import { formatInr } from '../../shared/money';
-import { invoicePath } from '../../shared/paths';
+import { invoicePath } from '../invoice/invoicePath';
 
 /** The booking's facts as the guest view lists them (spec: ID, room, dates, rooms, total). */
 export function BookingFacts({ booking }: { booking: BookingRecord }) {
