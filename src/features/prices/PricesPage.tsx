@@ -488,10 +488,10 @@ function RulesTable({ data, onOutcome }: { data: PricesReply; onOutcome: (o: Out
           <tbody>
             {rows.map((row) => (
               <tr key={row.key}>
-                <td>{row.what}</td>
-                <td>{row.room}</td>
-                <td>{row.nights}</td>
-                <td>
+                <td data-label="Rule">{row.what}</td>
+                <td data-label="Room type">{row.room}</td>
+                <td data-label="Nights">{row.nights}</td>
+                <td className="admin-table__action">
                   <button
                     type="button"
                     className="button button--secondary"
