@@ -21,6 +21,7 @@ import { adminBurstRoutes } from './routes/adminBursts';
 import { adminDeskRoutes } from './routes/adminDesk';
 import { adminImportRoutes } from './routes/adminImport';
 import { adminOutboxRoutes } from './routes/adminOutbox';
+import { adminPriceRoutes } from './routes/adminPrices';
 import { adminSessionRoutes } from './routes/adminSession';
 import { adminStaffRoutes } from './routes/adminStaff';
 import { availabilityRoutes } from './routes/availability';
@@ -156,6 +157,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(adminOutboxRoutes, { db: options.db, mail });
   await app.register(adminStaffRoutes, { db: options.db });
   await app.register(adminDeskRoutes, { db: options.db, limits, now: options.now ?? (() => new Date()) });
+  await app.register(adminPriceRoutes, { db: options.db });
   return app;
 }
 

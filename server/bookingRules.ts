@@ -1,14 +1,64 @@
-import { findRoom, rooms as roomTypes } from '../src/domain/rooms';
+import { roomsAtFirstStart, rooms as roomTypes } from '../src/domain/rooms';
+import type { RoomId } from '../src/domain/rooms';
 import type { RoomCapacity } from './db/bookingQueries';
 
-/** Every room type and how many rooms of it the hotel has (src/domain/rooms.ts). */
-export const capacities: RoomCapacity[] = roomTypes.map((room) => ({ roomId: room.id, capacity: room.roomsInHotel }));
+/**
+ * Every room type and how many rooms of it the hotel had at first (src/domain/rooms.ts): the
+ * fallback for a type room_types lacks. The hotel's own numbers are in room_types (migration 009),
+ * which every statement that takes or counts rooms reads.
+ */
+export const capacities: RoomCapacity[] = roomTypes.map((room) => ({ roomId: room.id, capacity: roomsAtFirstStart[room.id] }));
 
 export function capacityOf(roomId: string): number {
-  return findRoom(roomId)?.roomsInHotel ?? 0;
+  return roomsAtFirstStart[roomId as RoomId] ?? 0;
 }
 
 /** Today where the hotel is (HOTEL_TIME_ZONE, default India), as YYYY-MM-DD: the first night the occupancy chart shows. */
 export function hotelToday(now = new Date(), timeZone = process.env.HOTEL_TIME_ZONE ?? 'Asia/Kolkata'): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** 2026-12-24 as "24 December 2026". */
+export function longDate(iso: string): string {
+  return `${Number(iso.slice(8, 10))} ${monthNames[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
+}
+
+/** "24 December 2026, 25 December 2026 and 26 December 2026". */
+function dateList(nights: readonly string[]): string {
+  const words = nights.map(longDate);
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+/** Why a confirm is refused on nights the owner closed. */
+export function closedMessage(roomTitle: string, nights: readonly string[]): string {
+  const shown = nights.length > 5 ? [...nights.slice(0, 5)] : nights;
+  const more = nights.length > 5 ? ` (and ${nights.length - 5} more)` : '';
+  return `${roomTitle}s cannot be booked for the night${nights.length === 1 ? '' : 's'} of ${dateList(shown)}${more}: the hotel is closed. Please choose other dates.`;
+}
+
+/** Why a confirm is refused for a stay shorter than the minimum. */
+export function minStayMessage(checkIn: string, nights: number): string {
+  return `Stays arriving on ${longDate(checkIn)} must be at least ${nights} nights. Please choose a later check-out.`;
+}
+
+/** Why the rooms of a type cannot go below the rooms taken: the nights named. */
+export function roomsBelowBookedMessage(roomTitle: string, rooms: number, nights: readonly { night: string; taken: number }[]): string {
+  const shown = nights.slice(0, 5).map((n) => `${longDate(n.night)} (${n.taken} taken)`);
+  const more = nights.length > 5 ? ` and ${nights.length - 5} more nights` : '';
+  return `The hotel cannot have ${rooms} ${roomTitle}s: more are taken on ${shown.join(', ')}${more}.`;
 }

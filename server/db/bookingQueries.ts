@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { holdsRooms } from '../../src/domain/bookingStatus';
-import type { AuditEntry, Booking, BookingStatus } from '../../src/domain/wire';
+import type { AuditEntry, Booking, BookingStatus, StayNight } from '../../src/domain/wire';
 
 /**
  * Every SQL statement about bookings, inventory and the audit log, for every kind of database
@@ -48,9 +48,20 @@ export interface BookingRow {
   status: BookingStatus;
   guest_key_hash?: Buffer | null;
   deleted_at?: Date | null;
+  taxable_paise?: number | null;
+  cgst_paise?: number | null;
+  sgst_paise?: number | null;
+  invoice_number?: string | null;
 }
 
-export const bookingColumns = 'booking_id, room_id, room_name, check_in, check_out, rooms, total_price, email, created_at, status';
+export const bookingColumns =
+  'booking_id, room_id, room_name, check_in, check_out, rooms, total_price, email, created_at, status, taxable_paise, cgst_paise, sgst_paise, invoice_number';
+
+/** The price fixed at confirm (issue 22), on the bookings that have one. */
+function charges(row: BookingRow): Pick<Booking, 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'invoiceNumber'> {
+  if (row.taxable_paise == null || row.cgst_paise == null || row.sgst_paise == null || row.invoice_number == null) return {};
+  return { taxablePaise: row.taxable_paise, cgstPaise: row.cgst_paise, sgstPaise: row.sgst_paise, invoiceNumber: row.invoice_number };
+}
 
 export function toBooking(row: BookingRow): Booking {
   return {
@@ -64,6 +75,7 @@ export function toBooking(row: BookingRow): Booking {
     email: row.email,
     createdAt: row.created_at.toISOString(),
     status: row.status,
+    ...charges(row),
   };
 }
 
@@ -85,33 +97,60 @@ export interface NewBooking {
   rooms: number;
   checkIn: string;
   checkOut: string;
-  totalPrice: number;
   email: string;
-  capacity: number;
+  /** The hotel's date: the invoice's date, and so its financial year. */
+  today: string;
   /** The address (IPv6: its /64) the confirm came from, for finding a burst (routes/adminBursts.ts); null for staff's phone and walk-in bookings. */
   createdFrom: string | null;
 }
 
 export type ConfirmOutcome =
-  { outcome: 'created' | 'replayed'; booking: Booking; guestKeyMatches: boolean } | { outcome: 'unavailable'; left: number };
+  | { outcome: 'created' | 'replayed'; booking: Booking; guestKeyMatches: boolean }
+  | { outcome: 'unavailable'; left: number }
+  /** The owner closed these nights (of this type or the whole hotel). */
+  | { outcome: 'closed'; nights: string[] }
+  /** A stay arriving that day must be at least `nights` long. */
+  | { outcome: 'min-stay'; nights: number };
+
+interface ConfirmRow {
+  replayed: boolean;
+  booking_id: string | null;
+  refusal: 'closed' | 'min_stay' | null;
+  refused_nights: string[] | null;
+  min_nights: number | null;
+  taxable_paise: number | null;
+  cgst_paise: number | null;
+  sgst_paise: number | null;
+  invoice_number: string | null;
+}
 
 async function bookingByDraft(db: Queryable, draftId: string) {
   const { rows } = await db.query<BookingRow>(`SELECT ${bookingColumns}, guest_key_hash FROM bookings WHERE draft_id = $1`, [draftId]);
   return rows[0];
 }
 
-/** Rooms of one type free on every night of a stay. */
+/** Rooms of one type free on every night of a stay (the owner's number of rooms, less those taken or out of service). */
 export async function roomsLeft(db: Queryable, room: RoomCapacity, checkIn: string, checkOut: string): Promise<number> {
-  const [row] = await availability(db, [room], checkIn, checkOut);
-  return row?.left ?? 0;
+  const { rows } = await db.query<{ left: number }>({
+    name: 'rooms_left',
+    text: `SELECT greatest(0, coalesce(t.rooms, $2::int) - coalesce(max(n.booked + n.out_of_service), 0))::int AS left
+             FROM (SELECT $1::text AS room_id) AS r
+             LEFT JOIN room_types t ON t.room_id = r.room_id
+             LEFT JOIN room_nights n ON n.room_id = r.room_id AND n.night >= $3::date AND n.night < $4::date
+            GROUP BY t.rooms`,
+    values: [room.roomId, room.capacity, checkIn, checkOut],
+  });
+  return rows[0]?.left ?? 0;
 }
 
 export async function confirmBooking(db: Queryable, input: NewBooking): Promise<ConfirmOutcome> {
   try {
-    const { rows } = await queryKeepingConnection<{ replayed: boolean; booking_id: string }>(db, {
+    const { rows } = await queryKeepingConnection<ConfirmRow>(db, {
       // Named: each connection parses and plans it once (the hot path of a busy confirm).
-      name: 'confirm_booking',
-      text: 'SELECT * FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)',
+      name: 'confirm_booking_priced',
+      text: `SELECT replayed, booking_id, refusal, array(SELECT to_char(d, 'YYYY-MM-DD') FROM unnest(refused_nights) AS d) AS refused_nights, min_nights,
+                    taxable_paise, cgst_paise, sgst_paise, invoice_number
+               FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       values: [
         input.draftId,
         input.bookingId,
@@ -122,35 +161,42 @@ export async function confirmBooking(db: Queryable, input: NewBooking): Promise<
         input.rooms,
         input.checkIn,
         input.checkOut,
-        input.totalPrice,
         input.email,
-        input.capacity,
         input.createdFrom,
+        input.today,
       ],
     });
     const result = rows[0]!;
+    if (result.refusal === 'closed') return { outcome: 'closed', nights: result.refused_nights ?? [] };
+    if (result.refusal === 'min_stay') return { outcome: 'min-stay', nights: result.min_nights ?? 0 };
     if (!result.replayed) {
       // Built from what was stored, so no second round trip on the common path.
+      const taxable = result.taxable_paise!;
       return {
         outcome: 'created',
         guestKeyMatches: true,
         booking: {
-          bookingId: result.booking_id,
+          bookingId: result.booking_id!,
           roomId: input.roomId,
           roomName: input.roomName,
           checkIn: input.checkIn,
           checkOut: input.checkOut,
           rooms: input.rooms,
-          totalPrice: input.totalPrice,
+          totalPrice: Math.floor((taxable + 50) / 100),
           email: input.email,
           createdAt: new Date().toISOString(),
           status: 'confirmed',
+          taxablePaise: taxable,
+          cgstPaise: result.cgst_paise!,
+          sgstPaise: result.sgst_paise!,
+          invoiceNumber: result.invoice_number!,
         },
       };
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === roomsUnavailable) return { outcome: 'unavailable', left: await roomsLeft(db, input, input.checkIn, input.checkOut) };
+    if (code === roomsUnavailable)
+      return { outcome: 'unavailable', left: await roomsLeft(db, { ...input, capacity: 0 }, input.checkIn, input.checkOut) };
     // The same draft confirmed at the same moment (a double click, two tabs): the other won.
     if (!(code === '23505' && (error as { constraint?: string }).constraint === 'bookings_draft_id_key')) throw error;
   }
@@ -163,26 +209,52 @@ export interface RoomAvailability {
   roomId: string;
   capacity: number;
   left: number;
+  nights: StayNight[];
+  stayPaise: number;
+  minNights: number | null;
 }
 
-/** For each room type, the rooms free on every night from checkIn to the night before checkOut. */
+/**
+ * For each room type: the owner's number of rooms, each night's price of one room, rooms left and
+ * closure, the rooms free on every night from checkIn to the night before checkOut, the sum of
+ * the nights' prices, and the minimum stay for arriving on checkIn. One statement, one round trip.
+ */
 export async function availability(
   db: Queryable,
   roomTypes: readonly RoomCapacity[],
   checkIn: string,
   checkOut: string,
 ): Promise<RoomAvailability[]> {
-  const { rows } = await db.query<{ room_id: string; capacity: number; most: number }>({
+  const { rows } = await db.query<{ room_id: string; capacity: number; min_nights: number | null; nights: StayNight[] }>({
     // Named: planned once per connection instead of on every call (planning cost more than running it).
-    name: 'availability',
-    text: `SELECT r.room_id, r.capacity, coalesce(max(n.booked), 0)::int AS most
-       FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS r(room_id, capacity, position)
-       LEFT JOIN room_nights n ON n.room_id = r.room_id AND n.night >= $3::date AND n.night < $4::date
-      GROUP BY r.room_id, r.capacity, r.position
-      ORDER BY r.position`,
+    name: 'availability_priced',
+    text: `SELECT r.room_id, coalesce(t.rooms, r.capacity) AS capacity,
+              (SELECT max(m.nights) FROM min_stays m
+                WHERE $3::date BETWEEN m.first_night AND m.last_night AND (m.room_id IS NULL OR m.room_id = r.room_id)) AS min_nights,
+              (SELECT json_agg(json_build_object(
+                        'night', to_char(s.night, 'YYYY-MM-DD'), 'pricePaise', s.price_paise,
+                        'left', greatest(0, coalesce(t.rooms, r.capacity) - coalesce(n.booked + n.out_of_service, 0)),
+                        'closed', EXISTS (SELECT 1 FROM closures c WHERE s.night BETWEEN c.first_night AND c.last_night
+                                                                   AND (c.room_id IS NULL OR c.room_id = r.room_id)))
+                      ORDER BY s.night)
+                 FROM stay_nights(r.room_id, $3::date, $4::date) AS s
+                 LEFT JOIN room_nights n ON n.room_id = r.room_id AND n.night = s.night) AS nights
+         FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS r(room_id, capacity, position)
+         LEFT JOIN room_types t ON t.room_id = r.room_id
+        ORDER BY r.position`,
     values: [roomTypes.map((r) => r.roomId), roomTypes.map((r) => r.capacity), checkIn, checkOut],
   });
-  return rows.map((row) => ({ roomId: row.room_id, capacity: row.capacity, left: Math.max(0, row.capacity - row.most) }));
+  return rows.map((row) => {
+    const nights = row.nights ?? [];
+    return {
+      roomId: row.room_id,
+      capacity: row.capacity,
+      left: nights.length ? Math.min(...nights.map((n) => n.left)) : row.capacity,
+      nights,
+      stayPaise: nights.reduce((sum, n) => sum + (n.pricePaise ?? 0), 0),
+      minNights: row.min_nights,
+    };
+  });
 }
 
 export interface StoredBooking extends Booking {

@@ -6,6 +6,7 @@ import { capacityOf, hotelToday } from '../bookingRules';
 import { allBookings, deleteBooking, occupancy, recentAudit, restoreBooking } from '../db/bookingQueries';
 import type { Booking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
+import { roomTypeSettings } from '../db/priceQueries';
 import { cachedSearch } from '../db/searchCache';
 import { ownerOnly, requireAdmin } from '../plugins/adminAuth';
 import { BookingParams, ExportQuery, OccupancyQuery, SearchQuery, SearchReply } from '../../src/domain/wire';
@@ -76,14 +77,15 @@ export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
     // The schema checks the shape only; PostgreSQL would fail on 2027-02-30 (a 500).
     if (!isIsoDate(from)) return reply.code(400).send({ error: 'Bad Request', message: 'from: must be a date (YYYY-MM-DD)' });
     const days = request.query.days ?? 60;
-    const booked = await occupancy(db.pool, from, days);
+    const [booked, settings] = await Promise.all([occupancy(db.pool, from, days), roomTypeSettings(db.pool, (id) => id)]);
+    const roomsOf = new Map(settings.map((type) => [type.roomId, type.rooms]));
     return {
       from,
       days,
       rooms: roomTypes.map((room) => ({
         roomId: room.id,
         title: room.title,
-        capacity: room.roomsInHotel,
+        capacity: roomsOf.get(room.id) ?? capacityOf(room.id),
         booked: booked.get(room.id) ?? new Array<number>(days).fill(0),
       })),
     };

@@ -7,7 +7,7 @@ import { isIsoDate } from '../../src/domain/dates';
 import { priceStay, roomsLeftMessage, stayProblem } from '../../src/domain/stay';
 import { BookingParams, DeskBookingBody, DeskQuery, DeskReply, StatusBody } from '../../src/domain/wire';
 import { limitProblem } from '../bookingLimits';
-import { capacityOf, hotelToday } from '../bookingRules';
+import { capacityOf, closedMessage, hotelToday, minStayMessage } from '../bookingRules';
 import { confirmBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
 import { auditDeskBooking, deskDay, moveStatus, undoMove } from '../db/deskQueries';
@@ -91,11 +91,17 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
       rooms: body.rooms,
       checkIn: body.checkIn,
       checkOut: body.checkOut,
-      totalPrice: stay.totalPrice,
       email: body.email.trim(),
-      capacity: capacityOf(stay.room.id),
+      // Priced from the owner's rates for these nights, as a guest's confirm is.
+      today: today(),
       createdFrom: null,
     });
+    if (result.outcome === 'closed') {
+      return reply.code(409).send({ error: 'Conflict', message: closedMessage(stay.room.title, result.nights), nights: result.nights });
+    }
+    if (result.outcome === 'min-stay') {
+      return reply.code(409).send({ error: 'Conflict', message: minStayMessage(body.checkIn, result.nights), minNights: result.nights });
+    }
     if (result.outcome === 'unavailable') {
       return reply
         .code(409)

@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/ty
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { priceStay, roomsLeftMessage, stayProblem } from '../../src/domain/stay';
 import { limitProblem } from '../bookingLimits';
-import { capacityOf } from '../bookingRules';
+import { closedMessage, hotelToday, minStayMessage } from '../bookingRules';
 import { holdsGuestKey, guestKeyHash } from '../auth/guestKeys';
 import { changeEmail, confirmBooking, findBooking } from '../db/bookingQueries';
+import { invoiceOf } from '../db/priceQueries';
 import type { StoredBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
 import { guestKeyHeader } from '../plugins/adminAuth';
@@ -75,11 +76,16 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
       rooms: body.rooms,
       checkIn: body.checkIn,
       checkOut: body.checkOut,
-      totalPrice: stay.totalPrice,
       email: body.email.trim(),
-      capacity: capacityOf(stay.room.id),
+      today: hotelToday(),
       createdFrom: from,
     });
+    if (result.outcome === 'closed') {
+      return reply.code(409).send({ error: 'Conflict', message: closedMessage(stay.room.title, result.nights), nights: result.nights });
+    }
+    if (result.outcome === 'min-stay') {
+      return reply.code(409).send({ error: 'Conflict', message: minStayMessage(body.checkIn, result.nights), minNights: result.nights });
+    }
     if (result.outcome === 'unavailable') {
       return reply
         .code(409)
@@ -116,6 +122,15 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
       if (holdsKey(request, booking)) return { booking: publicBooking(booking) };
       // Without the key: that it exists and its dates, nothing about who booked it.
       return { booking: { bookingId: booking.bookingId, checkIn: booking.checkIn, checkOut: booking.checkOut } };
+    });
+
+    // The tax invoice (issue 22): only with the guest's key, as the whole booking is.
+    lookups.get('/api/bookings/:bookingId/invoice', { schema: { params: BookingParams } }, async (request, reply) => {
+      const bookingId = normaliseId(request.params.bookingId);
+      const found = await invoiceOf(db.pool, bookingId);
+      if (!found || !holdsGuestKey(request.headers[guestKeyHeader], found.guestKeyHash))
+        return reply.code(404).send({ error: 'Not Found', message: `No invoice found for booking ID: ${bookingId}` });
+      return found.invoice;
     });
 
     lookups.post('/api/bookings/lookup', { schema: { body: LookupBody } }, async (request, reply) => {

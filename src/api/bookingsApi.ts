@@ -11,15 +11,23 @@ import type {
   BurstDeletedReply,
   Booking,
   BurstsReply,
+  ClosureBody,
   DeskBookingBody,
   DeskReply,
+  HotelSettings,
+  InvoiceReply,
   LinkBody,
   ManageReply,
+  MinStayBody,
   MoveReply,
   NewStaffBody,
   OccupancyReply,
   OutboxReply,
+  OutOfServiceBody,
+  PriceRuleBody,
+  PricesReply,
   QuoteReply,
+  RoomTypeBody,
   StaffReply,
   StatusMove,
   StayQuery,
@@ -36,6 +44,7 @@ import type {
   ImportOutcome,
   ListQuery,
   ManageChange,
+  RuleRemoval,
   SourceError,
   SourceHolder,
   SourceResult,
@@ -73,7 +82,21 @@ export const bookingsApi = createApi({
   baseQuery: fakeBaseQuery<SourceError>(),
   // A guest whose phone lost signal sees fresh data when it comes back.
   refetchOnReconnect: true,
-  tagTypes: ['Session', 'Bookings', 'Booking', 'Availability', 'Occupancy', 'Audit', 'Bursts', 'Outbox', 'Manage', 'Desk', 'Staff'],
+  tagTypes: [
+    'Session',
+    'Bookings',
+    'Booking',
+    'Availability',
+    'Occupancy',
+    'Audit',
+    'Bursts',
+    'Outbox',
+    'Manage',
+    'Desk',
+    'Staff',
+    'Prices',
+    'Invoice',
+  ],
   endpoints: (build) => ({
     /** The signed-in staff member, or null when nobody is signed in. */
     getSession: build.query<AdminSession | null, void>({
@@ -238,6 +261,44 @@ export const bookingsApi = createApi({
       queryFn: (change, api) => onSource((source, store) => source.setStaffPassword?.(change, store))(api),
       invalidatesTags: ['Staff'],
     }),
+    /** The owner's calendar: each night's price, rooms left and closure per room type, the rules and the legal details. */
+    getPrices: build.query<PricesReply, { from?: string; days: number }>({
+      queryFn: (query, api) => onSource((source, store) => source.prices?.(query, store))(api),
+      providesTags: ['Prices'],
+    }),
+    saveRoomType: build.mutation<unknown, { roomId: string; body: RoomTypeBody }>({
+      queryFn: (change, api) => onSource((source, store) => source.saveRoomType?.(change, store))(api),
+      invalidatesTags: ['Prices', 'Availability', 'Occupancy'],
+    }),
+    setOutOfService: build.mutation<unknown, { roomId: string; body: OutOfServiceBody }>({
+      queryFn: (change, api) => onSource((source, store) => source.setOutOfService?.(change, store))(api),
+      invalidatesTags: ['Prices', 'Availability', 'Occupancy'],
+    }),
+    addPriceRule: build.mutation<unknown, PriceRuleBody>({
+      queryFn: (body, api) => onSource((source, store) => source.addPriceRule?.(body, store))(api),
+      invalidatesTags: ['Prices', 'Availability'],
+    }),
+    addClosure: build.mutation<unknown, ClosureBody>({
+      queryFn: (body, api) => onSource((source, store) => source.addClosure?.(body, store))(api),
+      invalidatesTags: ['Prices', 'Availability'],
+    }),
+    addMinStay: build.mutation<unknown, MinStayBody>({
+      queryFn: (body, api) => onSource((source, store) => source.addMinStay?.(body, store))(api),
+      invalidatesTags: ['Prices', 'Availability'],
+    }),
+    removeRule: build.mutation<null, RuleRemoval>({
+      queryFn: (removal, api) => onSource((source, store) => source.removeRule?.(removal, store))(api),
+      invalidatesTags: ['Prices', 'Availability'],
+    }),
+    saveHotelSettings: build.mutation<HotelSettings, HotelSettings>({
+      queryFn: (settings, api) => onSource((source, store) => source.saveHotelSettings?.(settings, store))(api),
+      invalidatesTags: ['Prices', 'Invoice'],
+    }),
+    /** A booking's tax invoice: the guest's with its key, the admin's without. */
+    getInvoice: build.query<InvoiceReply, BookingQuery>({
+      queryFn: (query, api) => onSource((source, store) => source.invoice?.(query, store))(api),
+      providesTags: ['Invoice'],
+    }),
     /** A JSON backup's text: what the keeper lacks is added, nothing it has is changed. */
     importBackup: build.mutation<ImportOutcome, string>({
       queryFn: (text, api) => onSource((source, store) => source.importBackup(text, store))(api),
@@ -287,6 +348,15 @@ export const {
   useAddStaffMutation,
   useRemoveStaffMutation,
   useSetStaffPasswordMutation,
+  useGetPricesQuery,
+  useSaveRoomTypeMutation,
+  useSetOutOfServiceMutation,
+  useAddPriceRuleMutation,
+  useAddClosureMutation,
+  useAddMinStayMutation,
+  useRemoveRuleMutation,
+  useSaveHotelSettingsMutation,
+  useGetInvoiceQuery,
 } = bookingsApi;
 
 /** A full booking, as opposed to the outline the hotel shows without a key or email. */

@@ -30,6 +30,8 @@ export interface Offers {
   desk?: boolean;
   /** Staff accounts with roles, each with their own sign-in (issue 23). */
   staff?: boolean;
+  /** The owner sets rooms, nightly prices, closures and minimum stays; bookings carry GST and a tax invoice (issue 22). */
+  prices?: boolean;
 }
 
 /**
@@ -54,4 +56,5 @@ export const hotelOffers: Offers = {
   manageLinks: true,
   desk: true,
   staff: true,
+  prices: true,
 };

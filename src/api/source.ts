@@ -13,16 +13,24 @@ import type {
   BurstDeletedReply,
   BurstsReply,
   BookingStatus,
+  ClosureBody,
   DeskBookingBody,
   DeskReply,
+  HotelSettings,
+  InvoiceReply,
   LinkBody,
   ManageChangeBody,
   ManageReply,
+  MinStayBody,
   MoveReply,
   NewStaffBody,
   OccupancyReply,
   OutboxReply,
+  OutOfServiceBody,
+  PriceRuleBody,
+  PricesReply,
   QuoteReply,
+  RoomTypeBody,
   StaffReply,
   StatusMove,
   StayQuery,
@@ -113,6 +121,12 @@ export type BurstFilter = ({ address: string; email?: undefined } | { email: str
 /** A new stay for the booking a manage link opens: the link's token (sent in a header, never in a URL) and the stay. */
 export type ManageChange = ManageChangeBody & { token: string };
 
+/** Which of the owner's rules to remove. */
+export interface RuleRemoval {
+  kind: 'price-rules' | 'closures' | 'min-stays';
+  id: number;
+}
+
 /**
  * One source of bookings behind the bookings API (bookingsApi.ts): the hotel's server
  * (hotelSource.ts) or this browser's storage (features/bookings/browserSource.ts). Each call gets
@@ -155,6 +169,17 @@ export interface BookingSource {
   addStaff?(body: NewStaffBody, store: StoreAccess): Promise<SourceResult<{ username: string }>>;
   removeStaff?(username: string, store: StoreAccess): Promise<SourceResult<null>>;
   setStaffPassword?(change: { username: string; password: string }, store: StoreAccess): Promise<SourceResult<null>>;
+  // Rooms, prices, closures, GST and invoices (offers.prices).
+  prices?(query: { from?: string; days: number }, store: StoreAccess): Promise<SourceResult<PricesReply>>;
+  saveRoomType?(change: { roomId: string; body: RoomTypeBody }, store: StoreAccess): Promise<SourceResult<unknown>>;
+  setOutOfService?(change: { roomId: string; body: OutOfServiceBody }, store: StoreAccess): Promise<SourceResult<unknown>>;
+  addPriceRule?(body: PriceRuleBody, store: StoreAccess): Promise<SourceResult<unknown>>;
+  addClosure?(body: ClosureBody, store: StoreAccess): Promise<SourceResult<unknown>>;
+  addMinStay?(body: MinStayBody, store: StoreAccess): Promise<SourceResult<unknown>>;
+  removeRule?(removal: RuleRemoval, store: StoreAccess): Promise<SourceResult<null>>;
+  saveHotelSettings?(settings: HotelSettings, store: StoreAccess): Promise<SourceResult<HotelSettings>>;
+  /** With the guest's key: the guest's copy; without: the admin's (a signed-in session). */
+  invoice?(query: BookingQuery, store: StoreAccess): Promise<SourceResult<InvoiceReply>>;
   session?(store: StoreAccess): Promise<SourceResult<AdminSession | null>>;
   signIn?(credentials: { username: string; password: string }, store: StoreAccess): Promise<SourceResult<AdminSession>>;
   signOut?(store: StoreAccess): Promise<SourceResult<null>>;

@@ -19,6 +19,11 @@ export const screens = {
   [paths.adminOutbox]: () => import(/* webpackChunkName: "admin-outbox" */ '../features/outbox/OutboxPage').then((m) => m.OutboxPage),
   [paths.adminDesk]: () => import(/* webpackChunkName: "admin-desk" */ '../features/desk/DeskPage').then((m) => m.DeskPage),
   [paths.adminStaff]: () => import(/* webpackChunkName: "admin-staff" */ '../features/staffAccounts/StaffPage').then((m) => m.StaffPage),
+  // Hotel-mode screens in chunks that exist already: a chunk of its own costs every page's entry its
+  // name and hashes, and the booking screen is at its budget. The owner's prices go with the other
+  // back-office screen, the invoice with the guest's booking (which links to it).
+  [paths.adminPrices]: () => import(/* webpackChunkName: "admin-bursts" */ '../features/prices/PricesPage').then((m) => m.PricesPage),
+  [paths.invoice]: () => import(/* webpackChunkName: "customer-booking" */ '../features/invoice/InvoicePage').then((m) => m.InvoicePage),
   [paths.viewBookings]: () =>
     import(/* webpackChunkName: "view-bookings" */ '../features/viewBookings/ViewBookingsPage').then((m) => m.ViewBookingsPage),
   [paths.bookingPortal]: () =>
@@ -31,7 +36,10 @@ export const screens = {
   '*': () => import(/* webpackChunkName: "not-found" */ '../features/layout/NotFoundPage').then((m) => m.NotFoundPage),
 } satisfies Record<string, Load>;
 
-/** The screens that ask the bookings API (the booking screen does only for rooms left, which only the hotel offers). */
+/**
+ * The screens that ask the bookings API (the booking screen does only for rooms left, which only the hotel offers).
+ * The prices screen and the invoice ask it only where the hotel offers them: there the store comes with the API.
+ */
 export const screensAskingTheApi: ReadonlySet<string> = new Set([
   paths.bookingDetails,
   paths.adminBookings,

@@ -25,6 +25,15 @@ export interface BookingRecord {
    * keeps only its hash; showing it lets this browser read and change the booking on the server.
    */
   guestKey?: string;
+  /**
+   * Hotel mode (issue 22): the price fixed at confirm, its GST (paise) and the invoice number, as the
+   * hotel answers them. A record read back from storage keeps them among `extra` (the booking
+   * screen's bundle carries no reader for them): read them with recordTax() in domain/tax.ts.
+   */
+  taxablePaise?: number;
+  cgstPaise?: number;
+  sgstPaise?: number;
+  invoiceNumber?: string;
   /** Fields this version does not know, kept so that rewriting a record never drops them. */
   extra?: Record<string, unknown>;
 }

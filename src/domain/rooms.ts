@@ -14,8 +14,6 @@ export interface RoomType {
   description: string;
   features: readonly string[];
   packages: readonly RoomPackage[];
-  /** How many rooms of this type the hotel has: the most that hotel mode lets be booked for one night. */
-  roomsInHotel: number;
 }
 
 export type RoomId = 'deluxe' | 'executive';
@@ -29,7 +27,6 @@ export const rooms: readonly RoomType[] = [
     description: 'A bright, quiet double room with a view of the hills.',
     features: ['Double bed', 'Breakfast for two', 'Free Wi-Fi', 'Hot water around the clock'],
     packages: [{ name: 'Room With Breakfast', price: 3500, discountPrice: 3000 }],
-    roomsInHotel: 8,
   },
   {
     id: 'executive',
@@ -39,9 +36,16 @@ export const rooms: readonly RoomType[] = [
     description: 'A larger suite with a sitting area and a private balcony.',
     features: ['King-size bed', 'Sitting area with sofa', 'Private balcony', 'Breakfast for two'],
     packages: [{ name: 'Room With Breakfast', price: 4500, discountPrice: 4000 }],
-    roomsInHotel: 4,
   },
 ];
+
+/**
+ * How many rooms of each type the hotel had before the owner set them (issue 22): migration 009
+ * seeded room_types with these. Hotel mode reads the rooms from room_types, set on the Prices &
+ * rooms screen; this is only the fallback for a room type that table lacks. (Kept apart from the
+ * catalogue, so that the browser's bundle carries none of it.)
+ */
+export const roomsAtFirstStart: Readonly<Record<RoomId, number>> = { deluxe: 8, executive: 4 };
 
 export const maxRoomCount = 3;
 export const roomCountOptions = [0, 1, 2, 3] as const;

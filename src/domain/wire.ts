@@ -89,6 +89,14 @@ export const BookingReply = Type.Object({
    * readable (manage link, admin list).
    */
   status: BookingStatusSchema,
+  /**
+   * Hotel mode (issue 22), fixed when the guest confirmed: the sum of the nights' prices, the GST
+   * on them (paise) and the invoice number. Absent on bookings made before prices were kept.
+   */
+  taxablePaise: Type.Optional(Type.Integer()),
+  cgstPaise: Type.Optional(Type.Integer()),
+  sgstPaise: Type.Optional(Type.Integer()),
+  invoiceNumber: Type.Optional(Type.String()),
 });
 export type Booking = Static<typeof BookingReply>;
 export type BookingStatus = Booking['status'];
@@ -196,10 +204,32 @@ export type StayQuery = Static<typeof StayQuery>;
 export type LookupBody = Static<typeof LookupBody>;
 export type SignInBody = Static<typeof SignInBody>;
 
+/** One night of a stay as the availability answer gives it, for one room of a type (issue 22). */
+export const StayNight = Type.Object({
+  night: isoDate,
+  /** The price charged for one room that night, tax exclusive, paise. */
+  pricePaise: Type.Integer(),
+  left: Type.Integer(),
+  closed: Type.Boolean(),
+});
+export type StayNight = Static<typeof StayNight>;
+
 export const AvailabilityReply = Type.Object({
   checkIn: isoDate,
   checkOut: isoDate,
-  rooms: Type.Array(Type.Object({ roomId: Type.String(), title: Type.String(), capacity: Type.Integer(), left: Type.Integer() })),
+  rooms: Type.Array(
+    Type.Object({
+      roomId: Type.String(),
+      title: Type.String(),
+      capacity: Type.Integer(),
+      left: Type.Integer(),
+      /** Hotel mode: each night's price and rooms left, the sum for one room, and the rules that refuse a stay. */
+      nights: Type.Array(StayNight),
+      stayPaise: Type.Integer(),
+      /** The shortest stay arriving on checkIn may be; null: no rule. */
+      minNights: Type.Union([Type.Integer(), Type.Null()]),
+    }),
+  ),
 });
 export type AvailabilityReply = Static<typeof AvailabilityReply>;
 
@@ -374,3 +404,169 @@ export const SearchReply = Type.Object({
 });
 export type SearchReply = Static<typeof SearchReply>;
 export type SearchQuery = Static<typeof SearchQuery>;
+
+/* ---- Issue 22: rooms, prices, closures, minimum stays, GST and invoices set by the owner ---- */
+
+const paise = Type.Integer({ minimum: 0, maximum: 100_000_000, description: 'paise (₹1 = 100)' });
+const nightRange = { firstNight: isoDate, lastNight: isoDate };
+export const roomIdParam = Type.String({ minLength: 1, maxLength: 32, pattern: '^[a-z][a-z0-9-]*$' });
+const optionalRoom = Type.Union([roomIdParam, Type.Null()], { description: 'a room type, or null: every type' });
+
+export const RoomTypeParams = Type.Object({ roomId: roomIdParam }, { additionalProperties: false });
+export const RuleParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }, { additionalProperties: false });
+
+/** PUT /api/admin/room-types/:roomId */
+export const RoomTypeBody = Type.Object(
+  { rooms: Type.Integer({ minimum: 0, maximum: 1000 }), pricePaise: paise, discountPricePaise: paise },
+  { additionalProperties: false },
+);
+export type RoomTypeBody = Static<typeof RoomTypeBody>;
+/** PUT /api/admin/room-types/:roomId/out-of-service: these nights, this many rooms out (0 puts them back). */
+export const OutOfServiceBody = Type.Object(
+  { ...nightRange, rooms: Type.Integer({ minimum: 0, maximum: 1000 }) },
+  { additionalProperties: false },
+);
+export type OutOfServiceBody = Static<typeof OutOfServiceBody>;
+/** POST /api/admin/price-rules; weekdays: ISO days of the night (1 Monday .. 7 Sunday), absent for every night. */
+export const PriceRuleBody = Type.Object(
+  {
+    roomId: roomIdParam,
+    ...nightRange,
+    weekdays: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 7 }), { minItems: 1, maxItems: 7, uniqueItems: true })),
+    pricePaise: paise,
+  },
+  { additionalProperties: false },
+);
+export type PriceRuleBody = Static<typeof PriceRuleBody>;
+export const ClosureBody = Type.Object({ roomId: optionalRoom, ...nightRange }, { additionalProperties: false });
+export type ClosureBody = Static<typeof ClosureBody>;
+export const MinStayBody = Type.Object(
+  { roomId: optionalRoom, ...nightRange, nights: Type.Integer({ minimum: 1, maximum: 90 }) },
+  { additionalProperties: false },
+);
+export type MinStayBody = Static<typeof MinStayBody>;
+
+export const GstSlabSchema = Type.Object(
+  {
+    upToPaise: Type.Union([paise, Type.Null()]),
+    cgstBasisPoints: Type.Integer({ minimum: 0, maximum: 5000 }),
+    sgstBasisPoints: Type.Integer({ minimum: 0, maximum: 5000 }),
+  },
+  { additionalProperties: false },
+);
+/** The hotel's legal details on the invoice, and the GST slabs in force. */
+export const HotelSettingsBody = Type.Object(
+  {
+    legalName: Type.String({ maxLength: 200 }),
+    address: Type.String({ maxLength: 500 }),
+    gstin: Type.String({ maxLength: 15 }),
+    gstSlabs: Type.Array(GstSlabSchema, { minItems: 1, maxItems: 10 }),
+  },
+  { additionalProperties: false },
+);
+export type HotelSettings = Static<typeof HotelSettingsBody>;
+
+export const PriceRule = Type.Object({
+  id: Type.Integer(),
+  roomId: Type.String(),
+  firstNight: isoDate,
+  lastNight: isoDate,
+  weekdays: Type.Union([Type.Array(Type.Integer()), Type.Null()]),
+  pricePaise: Type.Integer(),
+});
+export type PriceRule = Static<typeof PriceRule>;
+export const Closure = Type.Object({
+  id: Type.Integer(),
+  roomId: Type.Union([Type.String(), Type.Null()]),
+  firstNight: isoDate,
+  lastNight: isoDate,
+});
+export type Closure = Static<typeof Closure>;
+export const MinStay = Type.Object({
+  id: Type.Integer(),
+  roomId: Type.Union([Type.String(), Type.Null()]),
+  firstNight: isoDate,
+  lastNight: isoDate,
+  nights: Type.Integer(),
+});
+export type MinStay = Static<typeof MinStay>;
+
+export const RoomTypeSetting = Type.Object({
+  roomId: Type.String(),
+  title: Type.String(),
+  rooms: Type.Integer(),
+  pricePaise: Type.Integer(),
+  discountPricePaise: Type.Integer(),
+});
+export type RoomTypeSetting = Static<typeof RoomTypeSetting>;
+
+/** GET /api/admin/prices?from&days: the owner's calendar. */
+export const PricesQuery = Type.Object(
+  { from: Type.Optional(isoDate), days: Type.Optional(Type.Integer({ minimum: 1, maximum: 400 })) },
+  { additionalProperties: false },
+);
+export const CalendarNight = Type.Object({
+  night: isoDate,
+  pricePaise: Type.Integer(),
+  booked: Type.Integer(),
+  outOfService: Type.Integer(),
+  left: Type.Integer(),
+  closed: Type.Boolean(),
+  minNights: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type CalendarNight = Static<typeof CalendarNight>;
+export const PricesReply = Type.Object({
+  from: isoDate,
+  days: Type.Integer(),
+  roomTypes: Type.Array(Type.Object({ ...RoomTypeSetting.properties, nights: Type.Array(CalendarNight) })),
+  rules: Type.Array(PriceRule),
+  closures: Type.Array(Closure),
+  minStays: Type.Array(MinStay),
+  settings: HotelSettingsBody,
+});
+export type PricesReply = Static<typeof PricesReply>;
+
+export const SettingsAuditReply = Type.Object({
+  items: Type.Array(
+    Type.Object({
+      at: Type.String(),
+      username: Type.String(),
+      address: Type.Union([Type.String(), Type.Null()]),
+      subject: Type.String(),
+      oldValue: Type.Unknown(),
+      newValue: Type.Unknown(),
+    }),
+  ),
+});
+export type SettingsAuditReply = Static<typeof SettingsAuditReply>;
+
+export const InvoiceLineSchema = Type.Object({
+  night: isoDate,
+  rooms: Type.Integer(),
+  pricePaise: Type.Integer(),
+  cgstBasisPoints: Type.Integer(),
+  sgstBasisPoints: Type.Integer(),
+  taxablePaise: Type.Integer(),
+  cgstPaise: Type.Integer(),
+  sgstPaise: Type.Integer(),
+});
+/** GET /api/bookings/:bookingId/invoice (the guest's key) and GET /api/admin/bookings/:bookingId/invoice. */
+export const InvoiceReply = Type.Object({
+  invoiceNumber: Type.String(),
+  invoiceDate: isoDate,
+  bookingId: Type.String(),
+  status: Type.Union([Type.Literal('confirmed'), Type.Literal('cancelled')]),
+  hotel: Type.Object({ legalName: Type.String(), address: Type.String(), gstin: Type.String() }),
+  guestEmail: Type.String(),
+  roomName: Type.String(),
+  checkIn: isoDate,
+  checkOut: isoDate,
+  rooms: Type.Integer(),
+  sac: Type.String(),
+  lines: Type.Array(InvoiceLineSchema),
+  taxablePaise: Type.Integer(),
+  cgstPaise: Type.Integer(),
+  sgstPaise: Type.Integer(),
+  totalPaise: Type.Integer(),
+});
+export type InvoiceReply = Static<typeof InvoiceReply>;

@@ -8,6 +8,8 @@ export const paths = {
   adminOutbox: '/admin-outbox',
   adminDesk: '/admin-desk',
   adminStaff: '/admin-staff',
+  adminPrices: '/admin-prices',
+  invoice: '/invoice/:bookingId',
   viewBookings: '/view-bookings',
   bookingPortal: '/booking-portal',
   customerBooking: '/customer-booking/:bookingId',

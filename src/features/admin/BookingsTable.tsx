@@ -1,7 +1,9 @@
 import type { ListedBooking } from '../../api/source';
 import { formatDisplayDate } from '../../domain/dates';
 import { statusLabels } from '../../domain/bookingStatus';
+import { Link } from 'react-router-dom';
 import { formatInr } from '../../shared/money';
+import { invoicePath } from '../invoice/invoicePath';
 
 const columns = ['Booking ID', 'Email', 'Room', 'Check-In', 'Check-Out', 'Total', 'Status', 'Action'] as const;
 
@@ -55,6 +57,11 @@ export function BookingsTable({ rows, onDelete }: BookingsTableProps) {
               </span>
             </td>
             <td role="cell" data-label="Action" className="admin-table__action">
+              {booking.invoiceNumber && (
+                <Link className="admin-invoice" to={invoicePath(booking.bookingId)} aria-label={`Invoice for booking ${booking.bookingId}`}>
+                  Invoice
+                </Link>
+              )}
               <button
                 type="button"
                 className="button button--danger admin-delete"

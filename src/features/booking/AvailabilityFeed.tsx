@@ -1,7 +1,56 @@
 import { useEffect, useMemo } from 'react';
 import { isUnreachable, serverMessage } from '../../api/requestErrors';
 import { useGetAvailabilityQuery } from '../../api/bookingsApi';
+import { findRoom } from '../../domain/rooms';
+import { formatInr } from '../../shared/money';
+import type { AvailabilityReply } from '../../domain/wire';
 import type { RoomsLeft, Stay } from './roomsLeft';
+
+const monthShort = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** Paise as the cards show rupees (₹8,000), with the paise only when there are some (₹7,500.01). */
+const formatPaise = (paise: number) =>
+  `${formatInr(Math.floor(paise / 100))}${paise % 100 ? `.${String(paise % 100).padStart(2, '0')}` : ''}`;
+const shortDate = (iso: string) => `${Number(iso.slice(8, 10))} ${monthShort[Number(iso.slice(5, 7)) - 1]}`;
+
+/**
+ * The hotel's nightly prices for these dates, for each room type whose nights are not all at the
+ * price its card shows (a season, a weekend): each night and their sum. Closed nights and a
+ * minimum stay are said here too, before the guest gets as far as confirming.
+ */
+function NightlyPrices({ rooms }: { rooms: AvailabilityReply['rooms'] }) {
+  const shown = rooms.filter((room) => {
+    const card = findRoom(room.roomId)?.packages[0]?.discountPrice;
+    return room.nights.some((n) => n.pricePaise !== (card ?? 0) * 100 || n.closed) || (room.minNights ?? 0) > room.nights.length;
+  });
+  if (shown.length === 0) return null;
+  return (
+    <div className="booking__nightly">
+      {shown.map((room) => {
+        const closed = room.nights.filter((n) => n.closed);
+        return (
+          <section key={room.roomId} aria-label={`${room.title}: prices for these dates`}>
+            <h3>{room.title}: prices for these dates</h3>
+            <ul>
+              {room.nights.map((n) => (
+                <li key={n.night}>
+                  {shortDate(n.night)}: {n.closed ? 'closed' : formatPaise(n.pricePaise)}
+                </li>
+              ))}
+            </ul>
+            <p>
+              {closed.length > 0
+                ? `Not bookable: the hotel is closed on ${closed.map((n) => shortDate(n.night)).join(', ')}.`
+                : `${formatPaise(room.stayPaise)} for ${room.nights.length} ${room.nights.length === 1 ? 'night' : 'nights'}, per room, tax exclusive.`}
+              {room.minNights && room.minNights > room.nights.length
+                ? ` Stays arriving that day must be at least ${room.minNights} nights.`
+                : ''}
+            </p>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
 
 interface AvailabilityFeedProps extends Stay {
   /** Called with the rooms left for these dates, and with null while they are not known. */
@@ -37,6 +86,7 @@ export function AvailabilityFeed({ checkIn, checkOut, onRoomsLeft }: Availabilit
   return (
     <div className="booking__availability">
       <p role="status">{message}</p>
+      {currentData && <NightlyPrices rooms={currentData.rooms} />}
       {error && !isFetching && (
         <button type="button" className="button button--secondary" onClick={() => void refetch()}>
           Check again

@@ -71,6 +71,14 @@ export function createHotelSource(): BookingSource {
       rooms: booking.rooms,
       createdAt: booking.createdAt,
       guestKey,
+      ...(booking.invoiceNumber !== undefined
+        ? {
+            taxablePaise: booking.taxablePaise,
+            cgstPaise: booking.cgstPaise,
+            sgstPaise: booking.sgstPaise,
+            invoiceNumber: booking.invoiceNumber,
+          }
+        : {}),
     };
     return (store.dispatch as unknown as Dispatch)(confirmBooking(record)).then((action) => ({
       booking: record,
@@ -177,6 +185,25 @@ export function createHotelSource(): BookingSource {
     removeStaff: (username, store) => request(store, { url: staffPath(username), method: 'DELETE' }),
     setStaffPassword: ({ username, password }, store) =>
       request(store, { url: `${staffPath(username)}/password`, method: 'PUT', body: { password } }),
+
+    prices: ({ from, days }, store) => request(store, { url: 'admin/prices', params: { ...(from ? { from } : {}), days } }),
+    saveRoomType: ({ roomId, body }, store) =>
+      request(store, { url: `admin/room-types/${encodeURIComponent(roomId)}`, method: 'PUT', body }),
+    setOutOfService: ({ roomId, body }, store) =>
+      request(store, { url: `admin/room-types/${encodeURIComponent(roomId)}/out-of-service`, method: 'PUT', body }),
+    addPriceRule: (body, store) => request(store, { url: 'admin/price-rules', method: 'POST', body }),
+    addClosure: (body, store) => request(store, { url: 'admin/closures', method: 'POST', body }),
+    addMinStay: (body, store) => request(store, { url: 'admin/min-stays', method: 'POST', body }),
+    async removeRule({ kind, id }, store) {
+      const result = await request<unknown>(store, { url: `admin/${kind}/${id}`, method: 'DELETE' });
+      return result.error ? result : { data: null };
+    },
+    saveHotelSettings: (settings, store) => request(store, { url: 'admin/hotel-settings', method: 'PUT', body: settings }),
+    invoice: ({ bookingId, guestKey }, store) =>
+      request(store, {
+        url: guestKey ? `${bookingPath(bookingId)}/invoice` : `${adminBookingPath(bookingId)}/invoice`,
+        headers: keyHeader(guestKey),
+      }),
 
     async session(store) {
       const result = await request<AdminSession>(store, 'admin/session');

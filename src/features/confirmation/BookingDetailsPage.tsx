@@ -1,7 +1,11 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useGetAvailabilityQuery } from '../../api/bookingsApi';
 import type { Confirmed } from '../../api/source';
+import type { StaySummary } from '../../domain/stay';
+import { recordTax } from '../../domain/tax';
 import { customerBookingPath, paths } from '../../shared/paths';
+import { invoicePath } from '../invoice/invoicePath';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { Pending } from '../../shared/Pending';
 import { selectOffers } from '../../shared/offers';
@@ -44,6 +48,24 @@ export function BookingDetailsPage() {
   const [confirmed, setConfirmed] = useState<Confirmed | null>(null);
   const success = useRef<HTMLParagraphElement>(null);
   const confirmedHere = useRef(false);
+  // The hotel prices each night by its own rules: before confirming, the total is the hotel's sum of the nights.
+  const askPrices =
+    offers.prices && !confirmedId && selection.startDate !== null && selection.endDate !== null && selection.roomId !== null;
+  const { currentData: hotelPrices } = useGetAvailabilityQuery(
+    { checkIn: selection.startDate ?? '', checkOut: selection.endDate ?? '' },
+    { skip: !askPrices },
+  );
+  const hotelRoom = askPrices ? hotelPrices?.rooms.find((room) => room.roomId === selection.roomId) : undefined;
+  const priced = (summary: StaySummary): StaySummary => {
+    if (!hotelRoom || hotelRoom.nights.length !== summary.nights) return summary;
+    const prices = new Set(hotelRoom.nights.map((n) => n.pricePaise));
+    const one = prices.size === 1 ? [...prices][0]! : null;
+    return {
+      ...summary,
+      nightlyPrice: one !== null && one % 100 === 0 ? one / 100 : null,
+      totalPrice: Math.round((hotelRoom.stayPaise * summary.rooms) / 100),
+    };
+  };
 
   useEffect(() => {
     if (restored) dispatch(confirmationOpened());
@@ -82,9 +104,10 @@ export function BookingDetailsPage() {
         <div className="card confirmation__card" aria-busy={!ready || undefined}>
           <StayDetails
             bookingId={bookingId ?? typicalBookingId}
-            summary={confirmedId && confirmedRecord ? summarizeRecord(confirmedRecord) : summarizeSelection(selection)}
+            summary={confirmedId && confirmedRecord ? summarizeRecord(confirmedRecord) : priced(summarizeSelection(selection))}
             email={confirmedRecord?.email}
             pending={!ready}
+            tax={confirmedId && confirmedRecord ? recordTax(confirmedRecord) : null}
           />
           {confirmedId ? (
             <div className="confirmation__done">
@@ -111,6 +134,11 @@ export function BookingDetailsPage() {
                   <Suspense fallback={null}>
                     <AddToCalendar stay={confirmedRecord} />
                   </Suspense>
+                )}
+                {offers.prices && confirmedRecord && recordTax(confirmedRecord) && (
+                  <Link className="button button--secondary" to={invoicePath(confirmedId)}>
+                    Tax invoice
+                  </Link>
                 )}
               </div>
             </div>

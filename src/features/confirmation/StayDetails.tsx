@@ -1,4 +1,5 @@
 import { formatDisplayDate } from '../../domain/dates';
+import { formatPaise } from '../../domain/tax';
 import { formatInr } from '../../shared/money';
 import { Pending } from '../../shared/Pending';
 import type { StaySummary } from './staySummary';
@@ -11,10 +12,12 @@ interface StayDetailsProps {
   email?: string;
   /** The session is not read back yet: the values hold their places unseen (see Pending). */
   pending?: boolean;
+  /** Hotel mode, once confirmed: the price fixed by the hotel and its GST (paise). */
+  tax?: { taxablePaise: number; cgstPaise: number; sgstPaise: number } | null;
 }
 
 /** The booking's facts as a description list; the total says what it is made of. */
-export function StayDetails({ bookingId, summary, email, pending = false }: StayDetailsProps) {
+export function StayDetails({ bookingId, summary, email, pending = false, tax }: StayDetailsProps) {
   const { nightlyPrice, rooms, nights } = summary;
   const breakdown =
     nightlyPrice !== null && rooms > 0 && nights > 0
@@ -73,6 +76,25 @@ export function StayDetails({ bookingId, summary, email, pending = false }: Stay
           {breakdown && <span className="stay-details__breakdown">{breakdown}</span>}
         </dd>
       </div>
+      {tax && (
+        <>
+          <div>
+            <dt>GST</dt>
+            <dd>
+              {formatPaise(tax.cgstPaise + tax.sgstPaise)}{' '}
+              <span className="stay-details__breakdown">
+                CGST {formatPaise(tax.cgstPaise)} + SGST {formatPaise(tax.sgstPaise)}
+              </span>
+            </dd>
+          </div>
+          <div className="stay-details__total">
+            <dt>Total with tax</dt>
+            <dd>
+              <span className="stay-details__amount">{formatPaise(tax.taxablePaise + tax.cgstPaise + tax.sgstPaise)}</span>
+            </dd>
+          </div>
+        </>
+      )}
     </dl>
   );
 }

@@ -2,11 +2,15 @@ import type { BookingRecord } from '../../domain/bookingRecord';
 import { roomsOf } from '../../domain/bookingRecord';
 import { statusLabels } from '../../domain/bookingStatus';
 import { formatDisplayDate } from '../../domain/dates';
+import { Link } from 'react-router-dom';
+import { formatPaise, recordTax } from '../../domain/tax';
 import { formatInr } from '../../shared/money';
+import { invoicePath } from '../invoice/invoicePath';
 
 /** The booking's facts as the guest view lists them (spec: ID, room, dates, rooms, total); Cancelled once the guest cancels (hotel mode). */
 export function BookingFacts({ booking }: { booking: BookingRecord }) {
   const cancelled = booking.status === 'cancelled';
+  const tax = recordTax(booking);
   return (
     <dl className="guest__facts">
       <dt>Booking ID</dt>
@@ -25,6 +29,20 @@ export function BookingFacts({ booking }: { booking: BookingRecord }) {
       <dd>{roomsOf(booking)}</dd>
       <dt>Total Price</dt>
       <dd className="guest__total">{formatInr(booking.totalPrice)}</dd>
+      {tax && (
+        <>
+          <dt>GST</dt>
+          <dd>
+            {formatPaise(tax.cgstPaise + tax.sgstPaise)} (CGST {formatPaise(tax.cgstPaise)} + SGST {formatPaise(tax.sgstPaise)})
+          </dd>
+          <dt>Total with tax</dt>
+          <dd className="guest__total">{formatPaise(tax.taxablePaise + tax.cgstPaise + tax.sgstPaise)}</dd>
+          <dt>Invoice</dt>
+          <dd>
+            <Link to={invoicePath(booking.bookingId)}>Tax invoice {tax.invoiceNumber}</Link>
+          </dd>
+        </>
+      )}
     </dl>
   );
 }

@@ -25,7 +25,7 @@ export interface InventoryCheck {
 /**
  * The invariant the booking design protects, checked from the tables themselves: on every night,
  * room_nights.booked equals the rooms of the live bookings covering that night (nothing lost,
- * nothing half-written), and never exceeds the hotel's rooms of that type.
+ * nothing half-written), and never exceeds the hotel's rooms of that type less those out of service.
  */
 export async function checkInventory(db: pg.Pool | pg.Client): Promise<InventoryCheck> {
   const { rows } = await db.query<{ room_id: string; night: string; booked: number; held: number; capacity: number | null }>(
@@ -37,11 +37,14 @@ export async function checkInventory(db: pg.Pool | pg.Client): Promise<Inventory
      ), capacity AS (
        SELECT * FROM unnest($1::text[], $2::int[]) AS c(room_id, capacity)
      )
+     -- The owner's number of rooms (room_types, issue 22), less the rooms out of service that night.
      SELECT coalesce(r.room_id, h.room_id) AS room_id, coalesce(r.night, h.night)::text AS night,
-            coalesce(r.booked, 0) AS booked, coalesce(h.rooms, 0) AS held, c.capacity
+            coalesce(r.booked, 0) AS booked, coalesce(h.rooms, 0) AS held,
+            coalesce(t.rooms, c.capacity) - coalesce(r.out_of_service, 0) AS capacity
        FROM room_nights r
        FULL JOIN held h ON h.room_id = r.room_id AND h.night = r.night
-       LEFT JOIN capacity c ON c.room_id = coalesce(r.room_id, h.room_id)`,
+       LEFT JOIN capacity c ON c.room_id = coalesce(r.room_id, h.room_id)
+       LEFT JOIN room_types t ON t.room_id = coalesce(r.room_id, h.room_id)`,
     [capacities.map((c) => c.roomId), capacities.map((c) => c.capacity)],
   );
   const live = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings WHERE deleted_at IS NULL');
