@@ -34,7 +34,7 @@ describe('the bookings API over the hotel’s source', () => {
     expect(network.requests[0]!.headers.get('x-requested-with')).toBeNull();
 
     const signedIn = await store.dispatch(bookingsApi.endpoints.signIn.initiate(signIn));
-    expect(signedIn.data).toEqual({ username: 'admin', csrfToken: expect.any(String) });
+    expect(signedIn.data).toEqual({ username: 'admin', role: 'owner', csrfToken: expect.any(String) });
     const csrfToken = signedIn.data!.csrfToken;
     const [signInRequest] = network.calls('POST', '/api/admin/sign-in');
     expect(signInRequest!.headers.get('x-requested-with')).toBe('hotel-site');
