@@ -30,11 +30,12 @@ interface Handle {
 }
 
 const roomIds = ['standard', 'deluxe', 'family', 'executive', 'suite'];
-/** Large enough that no confirm is ever refused. */
-const capacity = 1_000_000;
 const horizonNights = 300;
 const maxStayNights = 7;
-const confirmSql = 'SELECT * FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)';
+const confirmSql = 'SELECT * FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)';
+/** Since migration 009 a confirm prices its nights from room_types and takes its rooms from there: this benchmark's types, with rooms to spare. */
+const roomTypesSql = `INSERT INTO room_types (room_id, rooms, price_paise, discount_paise)
+  SELECT id, 1000, 12000, 12000 FROM unnest(ARRAY['${roomIds.join("','")}']) AS id ON CONFLICT (room_id) DO UPDATE SET rooms = 1000`;
 
 function isoDay(offsetDays: number): string {
   const day = new Date();
@@ -58,15 +59,15 @@ function randomConfirmParams(): unknown[] {
     1,
     isoDay(start),
     isoDay(start + nights),
-    nights * 120,
     `guest-${randomInt(1_000_000)}@example.test`,
-    capacity,
     '127.0.0.1',
+    isoDay(0),
   ];
 }
 
 async function openEmbedded(dataDir: string): Promise<Handle> {
   const db = await openDatabase({ dataDir, poolSize: 10 });
+  await db.pool.query(roomTypesSql);
   return {
     async confirm() {
       const { rows } = await db.pool.query<{ booking_id: string }>(confirmSql, randomConfirmParams());
@@ -89,6 +90,7 @@ async function openEmbeddedFsyncOff(dataDir: string): Promise<Handle> {
   pool.on('error', () => undefined);
   try {
     await migrate(pool);
+    await pool.query(roomTypesSql);
   } catch (error) {
     await pool.end().catch(() => undefined);
     await cluster.stop();
@@ -117,6 +119,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
   const migrationPool = new pg.Pool(createPgConfig(db) as unknown as pg.PoolConfig);
   try {
     await migrate(migrationPool);
+    await migrationPool.query(roomTypesSql);
   } catch (error) {
     await migrationPool.end().catch(() => undefined);
     await db.close().catch(() => undefined);

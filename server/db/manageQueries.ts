@@ -95,9 +95,31 @@ export async function changeStay(
           await client.query('ROLLBACK');
           return { outcome: 'quoted' as const, left };
         }
+        // A booking with a fixed price (issue 22) is priced again, night by night, from the owner's
+        // rules as they are now, in this transaction; its invoice number stays.
         const changed = await client.query<BookingRow>(
-          `UPDATE bookings SET check_in = $2, check_out = $3, rooms = $4, total_price = $5, sequence = sequence + 1, updated_at = now()
-            WHERE booking_id = $1 RETURNING ${bookingColumns}`,
+          `WITH priced AS (
+             SELECT jsonb_agg(jsonb_build_object(
+                      'night', q.night, 'rooms', $4::int, 'pricePaise', q.price_paise,
+                      'cgstBasisPoints', q.cgst_bp, 'sgstBasisPoints', q.sgst_bp, 'taxablePaise', q.price_paise * $4::int,
+                      'cgstPaise', q.cgst_paise * $4::int, 'sgstPaise', q.sgst_paise * $4::int) ORDER BY q.night) AS lines,
+                    sum(q.price_paise * $4::int)::int AS taxable, sum(q.cgst_paise * $4::int)::int AS cgst,
+                    sum(q.sgst_paise * $4::int)::int AS sgst
+               FROM bookings b, stay_nights(b.room_id, $2::date, $3::date) AS q
+              WHERE b.booking_id = $1 AND b.invoice_number IS NOT NULL
+           )
+           UPDATE bookings b SET check_in = $2, check_out = $3, rooms = $4,
+                  total_price = CASE WHEN b.invoice_number IS NULL THEN $5 ELSE (p.taxable + 50) / 100 END,
+                  lines = CASE WHEN b.invoice_number IS NULL THEN b.lines ELSE p.lines END,
+                  taxable_paise = CASE WHEN b.invoice_number IS NULL THEN b.taxable_paise ELSE p.taxable END,
+                  cgst_paise = CASE WHEN b.invoice_number IS NULL THEN b.cgst_paise ELSE p.cgst END,
+                  sgst_paise = CASE WHEN b.invoice_number IS NULL THEN b.sgst_paise ELSE p.sgst END,
+                  sequence = b.sequence + 1, updated_at = now()
+             FROM priced AS p -- one row always: aggregates without GROUP BY
+            WHERE b.booking_id = $1 RETURNING ${bookingColumns
+              .split(', ')
+              .map((c) => `b.${c}`)
+              .join(', ')}`,
           [bookingId, stay.checkIn, stay.checkOut, stay.rooms, stay.totalPrice],
         );
         await client.query(`INSERT INTO audit_log (booking_id, action, actor, address) VALUES ($1, 'change', 'guest', $2)`, [

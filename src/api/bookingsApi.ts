@@ -129,6 +129,15 @@ export const bookingsApi = createApi({
       keepUnusedDataFor: 30,
       providesTags: ['Availability'],
     }),
+    /**
+     * The hotel's nightly prices for a stay, as the confirmation screen shows its total before
+     * confirming (issue 22). The same answer as getAvailability, but no change refetches it: a
+     * confirm being retried must not set off other requests meanwhile.
+     */
+    getStayPrices: build.query<AvailabilityReply, StayQuery>({
+      queryFn: (stay, api) => onSource((source, store) => source.availability?.(stay, store))(api),
+      keepUnusedDataFor: 30,
+    }),
     /** Confirms the draft: 'taken' in error.data means the Booking ID went to another booking meanwhile. */
     confirmBooking: build.mutation<Confirmed, ConfirmRequest>({
       queryFn: (request, api) => onSource((source, store) => source.confirm(request, store))(api),
@@ -318,6 +327,7 @@ export const {
   useSignInMutation,
   useSignOutMutation,
   useGetAvailabilityQuery,
+  useGetStayPricesQuery,
   useConfirmBookingMutation,
   useGetBookingQuery,
   useLookupBookingQuery,

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Database } from '../../server/db/database';
+import { manageSecret, manageToken } from '../../server/mail/manageLink';
 import { addDays } from '../../src/domain/dates';
 import { financialYear, invoiceNumber, priceNights } from '../../src/domain/tax';
 import { hostileBodies, hostileValues, pathPart, queryPart, refusalProblem, send } from './support/hostileInputs';
@@ -133,6 +134,30 @@ describe.each(databaseKinds)('rooms, prices, closures, GST and invoices set by t
     const invoiceAfter = await api(server.url, `/api/admin/bookings/${bookingId}/invoice`, { headers: admin.headers });
     expect(invoiceAfter.body).toEqual(invoiceBefore.body);
     await owner('/api/admin/room-types/executive', 'PUT', { rooms: 4, pricePaise: 450_000, discountPricePaise: 400_000 });
+  });
+
+  test("a guest's change of dates is priced again from the rules, and the invoice keeps its number", async () => {
+    const checkIn = daysFromNow(130);
+    await owner('/api/admin/price-rules', 'POST', {
+      roomId: 'deluxe',
+      firstNight: addDays(checkIn, 3),
+      lastNight: addDays(checkIn, 3),
+      pricePaise: 900_000,
+    });
+    const confirmed = await book({ roomId: 'deluxe', rooms: 1, checkIn, checkOut: addDays(checkIn, 2) });
+    const { bookingId, invoiceNumber } = confirmed.body.booking;
+    const token = manageToken(await manageSecret(db.pool), bookingId, 1);
+    const changed = await api(server.url, '/api/manage', {
+      method: 'PUT',
+      body: { checkIn: addDays(checkIn, 2), checkOut: addDays(checkIn, 4), rooms: 1 },
+      headers: { 'x-manage-token': token },
+    });
+    expect(changed.status).toBe(200);
+    // ₹3,000 (5%) and ₹9,000 (18%) now.
+    expect(changed.body.booking).toMatchObject({ taxablePaise: 1_200_000, cgstPaise: 7_500 + 81_000, invoiceNumber, totalPrice: 12_000 });
+    const invoice = await api(server.url, `/api/admin/bookings/${bookingId}/invoice`, { headers: admin.headers });
+    expect(invoice.body.lines.map((l: { pricePaise: number }) => l.pricePaise)).toEqual([300_000, 900_000]);
+    expect(invoice.body.invoiceNumber).toBe(invoiceNumber);
   });
 
   test('the rooms of a type hold at once and cannot go below the rooms taken on a future night, which are named', async () => {

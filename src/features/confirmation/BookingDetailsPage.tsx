@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useGetAvailabilityQuery } from '../../api/bookingsApi';
+import { useGetStayPricesQuery } from '../../api/bookingsApi';
 import type { Confirmed } from '../../api/source';
 import type { StaySummary } from '../../domain/stay';
 import { recordTax } from '../../domain/tax';
@@ -51,7 +51,7 @@ export function BookingDetailsPage() {
   // The hotel prices each night by its own rules: before confirming, the total is the hotel's sum of the nights.
   const askPrices =
     offers.prices && !confirmedId && selection.startDate !== null && selection.endDate !== null && selection.roomId !== null;
-  const { currentData: hotelPrices } = useGetAvailabilityQuery(
+  const { currentData: hotelPrices } = useGetStayPricesQuery(
     { checkIn: selection.startDate ?? '', checkOut: selection.endDate ?? '' },
     { skip: !askPrices },
   );

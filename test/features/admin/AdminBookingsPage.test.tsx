@@ -50,7 +50,8 @@ async function twoBookings(source: SourceKind) {
       shownDate(stay.checkOut),
       '₹8,000',
       'Confirmed',
-      'Delete',
+      // The hotel's booking has a tax invoice (issue 22), opened from its row.
+      'InvoiceDelete',
     ],
     // A Classic Room's ₹3,000 for futureStay's 2 nights.
     ashaTotal: '₹6,000',

@@ -37,6 +37,11 @@ function chooseStay(store: ReturnType<typeof renderRoute>['store']) {
   return { checkIn, checkOut };
 }
 
+/** The screen asks the hotel for the stay's nightly prices (issue 22): the faults a test queues are for the confirm after it. */
+async function hotelPricesAsked(network: HotelNetwork) {
+  await waitFor(() => expect(network.calls('GET', '/api/availability')).toHaveLength(1));
+}
+
 async function confirmWith(user: ReturnType<typeof renderRoute>['user'], email: string) {
   await user.type(screen.getByLabelText('Email'), email);
   await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
@@ -242,6 +247,7 @@ describe('confirmation screen, hotel only', () => {
     const network = new HotelNetwork();
     const { user, store } = await openAtHotel({ network, retryDelaysMs: [200, 200, 200] });
     chooseStay(store);
+    await hotelPricesAsked(network);
     network.outages.push('network', 503, 502, 'network');
     const email = uniqueEmail();
     await confirmWith(user, email);
@@ -263,6 +269,7 @@ describe('confirmation screen, hotel only', () => {
     const network = new HotelNetwork();
     const { user, store } = await openAtHotel({ network });
     chooseStay(store);
+    await hotelPricesAsked(network);
     const shown = detail('Booking ID');
     // The first try reaches the hotel, which stores the booking, but its answer is lost; then a gateway fails.
     network.outages.push('answerLost', 504);

@@ -40,7 +40,17 @@ describe.each(['browser', 'hotel'] as const)('Guest booking view (%s)', (source)
       'Check-Out': made.checkOut,
       'Number of Rooms': '2',
       'Total Price': '₹16,000',
+      // The hotel's GST (2 rooms x 2 nights at ₹4,000, 2.5% + 2.5%) and its invoice; this browser alone has no tax to show.
+      ...(source === 'hotel'
+        ? {
+            GST: '₹800.00 (CGST ₹400.00 + SGST ₹400.00)',
+            'Total with tax': '₹16,800.00',
+            Invoice: expect.stringMatching(/^Tax invoice INV-\d{4}-\d{6}$/),
+          }
+        : {}),
     });
+    if (source === 'hotel')
+      expect(screen.getByRole('link', { name: /^Tax invoice / })).toHaveAttribute('href', `/invoice/${made.bookingId}`);
   });
 
   it('saves a new email, says so, and this browser’s copy follows', async () => {
