@@ -36,7 +36,7 @@ export interface NewStay {
 
 export type ChangeOutcome =
   | { outcome: 'changed'; booking: Booking }
-  | { outcome: 'quoted'; left: number }
+  | { outcome: 'quoted'; left: number; totalPrice: number }
   | { outcome: 'unavailable'; left: number }
   /** Gone, cancelled, or changed meanwhile by another request (its link's version). */
   | { outcome: 'missing' };
@@ -92,8 +92,16 @@ export async function changeStay(
         }
         if (dryRun) {
           const left = stay.rooms + (await roomsLeft(client, { roomId: row.room_id, capacity }, stay.checkIn, stay.checkOut));
+          // The total the change below would charge: a booking with a fixed price (issue 22) is
+          // priced from the owner's rules night by night, as the change prices it; others as given.
+          const priced = await client.query<{ total: number | null }>(
+            `SELECT CASE WHEN b.invoice_number IS NULL THEN NULL ELSE ((sum(q.price_paise * $4::int) + 50) / 100)::int END AS total
+               FROM bookings b, stay_nights(b.room_id, $2::date, $3::date) AS q
+              WHERE b.booking_id = $1 GROUP BY b.invoice_number`,
+            [bookingId, stay.checkIn, stay.checkOut, stay.rooms],
+          );
           await client.query('ROLLBACK');
-          return { outcome: 'quoted' as const, left };
+          return { outcome: 'quoted' as const, left, totalPrice: priced.rows[0]?.total ?? stay.totalPrice };
         }
         // A booking with a fixed price (issue 22) is priced again, night by night, from the owner's
         // rules as they are now, in this transaction; its invoice number stays.

@@ -141,7 +141,7 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
         checkOut,
         rooms,
         nights: nightsBetween(checkIn, checkOut),
-        totalPrice: stay.totalPrice,
+        totalPrice: result.totalPrice,
         previousTotal: booking.totalPrice,
         left: result.left,
       };

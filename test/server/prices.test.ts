@@ -147,6 +147,13 @@ describe.each(databaseKinds)('rooms, prices, closures, GST and invoices set by t
     const confirmed = await book({ roomId: 'deluxe', rooms: 1, checkIn, checkOut: addDays(checkIn, 2) });
     const { bookingId, invoiceNumber } = confirmed.body.booking;
     const token = manageToken(await manageSecret(db.pool), bookingId, 1);
+    // The guest is shown the total the change will charge before confirming it.
+    const quoted = await api(server.url, '/api/manage/quote', {
+      method: 'POST',
+      body: { checkIn: addDays(checkIn, 2), checkOut: addDays(checkIn, 4), rooms: 1 },
+      headers: { 'x-manage-token': token },
+    });
+    expect(quoted.body).toMatchObject({ totalPrice: 12_000, previousTotal: 6_000 });
     const changed = await api(server.url, '/api/manage', {
       method: 'PUT',
       body: { checkIn: addDays(checkIn, 2), checkOut: addDays(checkIn, 4), rooms: 1 },

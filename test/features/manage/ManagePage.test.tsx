@@ -45,6 +45,10 @@ describe('Manage Your Booking (hotel)', () => {
       'Check-Out': shownDate(booking.checkOut),
       'Number of Rooms': '2',
       'Total Price': rupees(booking.totalPrice),
+      // Priced by the hotel (issue 22): two Suit Rooms for two nights at ₹4,000, taxed at 5%.
+      GST: '₹800.00 (CGST ₹400.00 + SGST ₹400.00)',
+      'Total with tax': '₹16,800.00',
+      Invoice: expect.stringMatching(/^Tax invoice INV-\d{4}-\d{6}$/),
     });
     expect(screen.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('download', `stay-${booking.bookingId}.ics`);
     expect(screen.getByRole('heading', { level: 2, name: 'Change your stay' })).toBeInTheDocument();
