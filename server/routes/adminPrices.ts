@@ -22,7 +22,7 @@ import {
   settingsAudit,
 } from '../db/priceQueries';
 import type { Editor } from '../db/priceQueries';
-import { requireAdmin } from '../plugins/adminAuth';
+import { ownerOnly, requireAdmin } from '../plugins/adminAuth';
 import {
   BookingParams,
   Closure,
@@ -78,6 +78,11 @@ function validDate(value: string): boolean {
 
 export const adminPriceRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
   app.addHook('onRequest', requireAdmin(db.pool));
+  // Rooms, prices, closures, tax and the legal details are the owner's (issue 23); the front desk
+  // may open a booking's invoice.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url !== '/api/admin/bookings/:bookingId/invoice') return ownerOnly(request, reply);
+  });
 
   const checkRange = (body: { firstNight: string; lastNight: string }) => {
     if (!validDate(body.firstNight)) return 'firstNight: must be a date (YYYY-MM-DD)';
