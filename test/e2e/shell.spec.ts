@@ -162,9 +162,11 @@ test('a screen whose script fails to load offers a retry', async ({ page }) => {
   // Lazy chunks are named by id and hash: the screen's own is the one that holds its heading.
   let failing = true;
   await page.route(/\/\d+\.[0-9a-f]{8}\.js$/, async (route) => {
-    const response = await route.fetch();
-    if (failing && (await response.text()).includes('All Booked Rooms')) return route.abort();
-    // A request the page gave up on meanwhile (its screen already failed) has nothing to fulfil.
+    // A request the page gave up on, or one still in flight when the test ends, has nothing to
+    // fetch or fulfil: Playwright rejects both then, and an unhandled rejection fails the whole run.
+    const response = await route.fetch().catch(() => null);
+    if (!response) return;
+    if (failing && (await response.text()).includes('All Booked Rooms')) return route.abort().catch(() => undefined);
     return route.fulfill({ response }).catch(() => undefined);
   });
   await page.goto('/view-bookings');
@@ -173,4 +175,5 @@ test('a screen whose script fails to load offers a retry', async ({ page }) => {
   failing = false;
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'All Booked Rooms' })).toBeVisible();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
