@@ -4,6 +4,7 @@ import { newPassword } from './auth/passwords';
 import { readConfig } from './config';
 import { purgeDeleted } from './db/bookingQueries';
 import { openDatabase } from './db/database';
+import { numberLeftoverInvoices } from './db/invoiceNumbers';
 import { saveMailSettings } from './mail/outbox';
 import { startSender } from './mail/sender';
 import type { OutboxSender } from './mail/sender';
@@ -58,9 +59,12 @@ async function main() {
     purgeDeleted(db.pool).catch(() => undefined);
     purgeIdleSessions(db.pool).catch(() => undefined);
     purgeRateLimits(db.pool).catch(() => undefined);
+    numberLeftoverInvoices(db.pool).catch(() => undefined);
   }, 3_600_000);
   housekeeping.unref();
   await purgeDeleted(db.pool);
+  // A kill between a confirm's commit and its invoice number leaves the booking to number here.
+  await numberLeftoverInvoices(db.pool);
 
   let stopping = false;
   async function stop(signal: string) {

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { holdsRooms } from '../../src/domain/bookingStatus';
 import type { AuditEntry, Booking, BookingStatus, StayNight } from '../../src/domain/wire';
+import { invoiceNumberOf } from './invoiceNumbers';
 
 /**
  * Every SQL statement about bookings, inventory and the audit log, for every kind of database
@@ -121,7 +122,6 @@ interface ConfirmRow {
   taxable_paise: number | null;
   cgst_paise: number | null;
   sgst_paise: number | null;
-  invoice_number: string | null;
 }
 
 async function bookingByDraft(db: Queryable, draftId: string) {
@@ -143,13 +143,18 @@ export async function roomsLeft(db: Queryable, room: RoomCapacity, checkIn: stri
   return rows[0]?.left ?? 0;
 }
 
-export async function confirmBooking(db: Queryable, input: NewBooking): Promise<ConfirmOutcome> {
+/**
+ * Confirms a booking in one statement (confirm_booking), then waits for its invoice number, which
+ * is given just after the commit (invoiceNumbers.ts says why). A pool, not a client: the number
+ * can only be given once the confirm has committed.
+ */
+export async function confirmBooking(db: pg.Pool, input: NewBooking): Promise<ConfirmOutcome> {
   try {
     const { rows } = await queryKeepingConnection<ConfirmRow>(db, {
       // Named: each connection parses and plans it once (the hot path of a busy confirm).
       name: 'confirm_booking_priced',
       text: `SELECT replayed, booking_id, refusal, array(SELECT to_char(d, 'YYYY-MM-DD') FROM unnest(refused_nights) AS d) AS refused_nights, min_nights,
-                    taxable_paise, cgst_paise, sgst_paise, invoice_number
+                    taxable_paise, cgst_paise, sgst_paise
                FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       values: [
         input.draftId,
@@ -189,7 +194,7 @@ export async function confirmBooking(db: Queryable, input: NewBooking): Promise<
           taxablePaise: taxable,
           cgstPaise: result.cgst_paise!,
           sgstPaise: result.sgst_paise!,
-          invoiceNumber: result.invoice_number!,
+          invoiceNumber: await invoiceNumberOf(db, result.booking_id!),
         },
       };
     }
@@ -202,6 +207,8 @@ export async function confirmBooking(db: Queryable, input: NewBooking): Promise<
   }
   const stored = await bookingByDraft(db, input.draftId);
   if (!stored) throw new Error('A replayed draft has no booking');
+  // The same draft confirmed twice at once: the first may not have its number yet.
+  if (stored.taxable_paise != null && stored.invoice_number == null) stored.invoice_number = await invoiceNumberOf(db, stored.booking_id);
   return { outcome: 'replayed', booking: toBooking(stored), guestKeyMatches: stored.guest_key_hash?.equals(input.guestKeyHash) ?? false };
 }
 

@@ -95,15 +95,15 @@ export async function changeStay(
           // The total the change below would charge: a booking with a fixed price (issue 22) is
           // priced from the owner's rules night by night, as the change prices it; others as given.
           const priced = await client.query<{ total: number | null }>(
-            `SELECT CASE WHEN b.invoice_number IS NULL THEN NULL ELSE ((sum(q.price_paise * $4::int) + 50) / 100)::int END AS total
+            `SELECT CASE WHEN b.lines IS NULL THEN NULL ELSE ((sum(q.price_paise * $4::int) + 50) / 100)::int END AS total
                FROM bookings b, stay_nights(b.room_id, $2::date, $3::date) AS q
-              WHERE b.booking_id = $1 GROUP BY b.invoice_number`,
+              WHERE b.booking_id = $1 GROUP BY b.lines IS NULL`,
             [bookingId, stay.checkIn, stay.checkOut, stay.rooms],
           );
           await client.query('ROLLBACK');
           return { outcome: 'quoted' as const, left, totalPrice: priced.rows[0]?.total ?? stay.totalPrice };
         }
-        // A booking with a fixed price (issue 22) is priced again, night by night, from the owner's
+        // A booking with a fixed price (issue 22: it has lines) is priced again, night by night, from the owner's
         // rules as they are now, in this transaction; its invoice number stays.
         const changed = await client.query<BookingRow>(
           `WITH priced AS (
@@ -114,14 +114,14 @@ export async function changeStay(
                     sum(q.price_paise * $4::int)::int AS taxable, sum(q.cgst_paise * $4::int)::int AS cgst,
                     sum(q.sgst_paise * $4::int)::int AS sgst
                FROM bookings b, stay_nights(b.room_id, $2::date, $3::date) AS q
-              WHERE b.booking_id = $1 AND b.invoice_number IS NOT NULL
+              WHERE b.booking_id = $1 AND b.lines IS NOT NULL
            )
            UPDATE bookings b SET check_in = $2, check_out = $3, rooms = $4,
-                  total_price = CASE WHEN b.invoice_number IS NULL THEN $5 ELSE (p.taxable + 50) / 100 END,
-                  lines = CASE WHEN b.invoice_number IS NULL THEN b.lines ELSE p.lines END,
-                  taxable_paise = CASE WHEN b.invoice_number IS NULL THEN b.taxable_paise ELSE p.taxable END,
-                  cgst_paise = CASE WHEN b.invoice_number IS NULL THEN b.cgst_paise ELSE p.cgst END,
-                  sgst_paise = CASE WHEN b.invoice_number IS NULL THEN b.sgst_paise ELSE p.sgst END,
+                  total_price = CASE WHEN b.lines IS NULL THEN $5 ELSE (p.taxable + 50) / 100 END,
+                  lines = CASE WHEN b.lines IS NULL THEN b.lines ELSE p.lines END,
+                  taxable_paise = CASE WHEN b.lines IS NULL THEN b.taxable_paise ELSE p.taxable END,
+                  cgst_paise = CASE WHEN b.lines IS NULL THEN b.cgst_paise ELSE p.cgst END,
+                  sgst_paise = CASE WHEN b.lines IS NULL THEN b.sgst_paise ELSE p.sgst END,
                   sequence = b.sequence + 1, updated_at = now()
              FROM priced AS p -- one row always: aggregates without GROUP BY
             WHERE b.booking_id = $1 RETURNING ${bookingColumns

@@ -307,6 +307,27 @@ describe.each(databaseKinds)('rooms, prices, closures, GST and invoices set by t
     expect(counter.rows[0]!.last).toBe(sequence.length);
   });
 
+  test('a booking a kill left without its invoice number gets the next number before any later booking, with no gap', async () => {
+    const fy = financialYear(hotelToday());
+    // A confirm whose process died right after its commit leaves this: the priced booking, no number.
+    const orphan = confirmBody({ checkIn: daysFromNow(470), checkOut: daysFromNow(471) });
+    await db.pool.query(
+      `SELECT * FROM confirm_booking($1, $2, sha256('key'::bytea), 'executive', 'Executive Room', 0, 1, $3, $4, $5, NULL, $6)`,
+      [orphan.draftId, orphan.bookingId, orphan.checkIn, orphan.checkOut, orphan.email, hotelToday()],
+    );
+    const numberOf = async (bookingId: string) =>
+      (await db.pool.query<{ invoice_number: string | null }>('SELECT invoice_number FROM bookings WHERE booking_id = $1', [bookingId]))
+        .rows[0]!.invoice_number;
+    expect(await numberOf(orphan.bookingId)).toBeNull();
+    const { rows: start } = await db.pool.query<{ last: number }>('SELECT last FROM invoice_counters WHERE fy = $1', [fy]);
+    const next = (start[0]?.last ?? 0) + 1;
+
+    const later = await book({ checkIn: daysFromNow(472), checkOut: daysFromNow(473) });
+    expect(later.status).toBe(201);
+    expect(later.body.booking.invoiceNumber).toBe(invoiceNumber(fy, next + 1));
+    expect(await numberOf(orphan.bookingId)).toBe(invoiceNumber(fy, next));
+  });
+
   test('the legal details and GSTIN are the owner’s, shown on the invoice the guest opens with the key, not without it', async () => {
     const settings = {
       legalName: 'Valley View Hospitality Pvt Ltd',
