@@ -5,6 +5,7 @@ import { readConfig } from './config';
 import { purgeDeleted } from './db/bookingQueries';
 import { openDatabase } from './db/database';
 import { numberLeftoverInvoices } from './db/invoiceNumbers';
+import { refreshNightPrices } from './db/priceQueries';
 import { saveMailSettings } from './mail/outbox';
 import { startSender } from './mail/sender';
 import type { OutboxSender } from './mail/sender';
@@ -60,11 +61,13 @@ async function main() {
     purgeIdleSessions(db.pool).catch(() => undefined);
     purgeRateLimits(db.pool).catch(() => undefined);
     numberLeftoverInvoices(db.pool).catch(() => undefined);
+    refreshNightPrices(db.pool).catch(() => undefined);
   }, 3_600_000);
   housekeeping.unref();
   await purgeDeleted(db.pool);
   // A kill between a confirm's commit and its invoice number leaves the booking to number here.
   await numberLeftoverInvoices(db.pool);
+  await refreshNightPrices(db.pool);
 
   let stopping = false;
   async function stop(signal: string) {

@@ -233,23 +233,9 @@ export async function availability(
   checkOut: string,
 ): Promise<RoomAvailability[]> {
   const { rows } = await db.query<{ room_id: string; capacity: number; min_nights: number | null; nights: StayNight[] }>({
-    // Named: planned once per connection instead of on every call (planning cost more than running it).
-    name: 'availability_priced',
-    text: `SELECT r.room_id, coalesce(t.rooms, r.capacity) AS capacity,
-              (SELECT max(m.nights) FROM min_stays m
-                WHERE $3::date BETWEEN m.first_night AND m.last_night AND (m.room_id IS NULL OR m.room_id = r.room_id)) AS min_nights,
-              (SELECT json_agg(json_build_object(
-                        'night', to_char(s.night, 'YYYY-MM-DD'), 'pricePaise', s.price_paise,
-                        -- A primary-key lookup per night: a join let the planner hash all of room_nights.
-                        'left', greatest(0, coalesce(t.rooms, r.capacity) - coalesce(
-                          (SELECT n.booked + n.out_of_service FROM room_nights n WHERE n.room_id = r.room_id AND n.night = s.night), 0)),
-                        'closed', EXISTS (SELECT 1 FROM closures c WHERE s.night BETWEEN c.first_night AND c.last_night
-                                                                   AND (c.room_id IS NULL OR c.room_id = r.room_id)))
-                      ORDER BY s.night)
-                 FROM stay_nights(r.room_id, $3::date, $4::date) AS s) AS nights
-         FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS r(room_id, capacity, position)
-         LEFT JOIN room_types t ON t.room_id = r.room_id
-        ORDER BY r.position`,
+    // Named: parsed once per connection. The statement is room_availability() (migration 011).
+    name: 'room_availability',
+    text: 'SELECT room_id, capacity, min_nights, nights FROM room_availability($1::text[], $2::int[], $3::date, $4::date)',
     values: [roomTypes.map((r) => r.roomId), roomTypes.map((r) => r.capacity), checkIn, checkOut],
   });
   return rows.map((row) => {

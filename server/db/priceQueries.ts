@@ -68,9 +68,18 @@ export type RoomTypeOutcome =
   { outcome: 'saved'; roomType: RoomTypeSetting } | { outcome: 'missing' } | { outcome: 'below-taken'; nights: TakenNight[] };
 
 /**
+ * Takes a room type's lock alone for the rest of the transaction: confirms in flight hold it
+ * shared while they take nights (take_nights, migration 012), so this waits for them, and new ones
+ * wait for the commit. Taken before reading the nights taken, so that read sees every confirm.
+ */
+async function lockRoomType(client: pg.PoolClient, roomId: string): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock(7311012, hashtext($1))', [roomId]);
+}
+
+/**
  * The number of rooms and the two prices of a type. Never fewer rooms than are taken on a night
- * from `today` on: the row lock waits for confirms in flight (they hold it FOR SHARE, take_nights),
- * so none can slip in between the check and the change.
+ * from `today` on: the type's lock (lockRoomType) keeps confirms from slipping in between the
+ * check and the change.
  */
 export async function saveRoomType(
   db: pg.Pool,
@@ -81,6 +90,7 @@ export async function saveRoomType(
   title: (roomId: string) => string,
 ): Promise<RoomTypeOutcome> {
   return inTransaction(db, async (client) => {
+    await lockRoomType(client, roomId);
     const { rows } = await client.query<RoomTypeRow>(
       'SELECT room_id, rooms, price_paise, discount_paise FROM room_types WHERE room_id = $1 FOR UPDATE',
       [roomId],
@@ -110,6 +120,7 @@ export type OutOfServiceOutcome = { outcome: 'saved' } | { outcome: 'missing' } 
 /** Sets the rooms of a type out of service on each night of the range (0 puts them back), if they are free. */
 export async function setOutOfService(db: pg.Pool, roomId: string, body: OutOfServiceBody, editor: Editor): Promise<OutOfServiceOutcome> {
   return inTransaction(db, async (client) => {
+    await lockRoomType(client, roomId);
     const type = await client.query<{ rooms: number }>('SELECT rooms FROM room_types WHERE room_id = $1 FOR UPDATE', [roomId]);
     const capacity = type.rows[0]?.rooms;
     if (capacity === undefined) return { outcome: 'missing' as const };
@@ -363,4 +374,12 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
       totalPaise: row.taxable_paise + row.cgst_paise + row.sgst_paise,
     },
   };
+}
+
+/**
+ * Works out the coming nights' prices again (night_prices, migration 011). Changes to the rules
+ * do it themselves through triggers; this moves the three years ahead along with the days.
+ */
+export async function refreshNightPrices(db: Queryable): Promise<void> {
+  await db.query('SELECT refresh_night_prices()');
 }

@@ -188,6 +188,26 @@ describe.each(databaseKinds)('hardening on %s', (kind) => {
       }
     });
 
+    test('asking for a booking link counts against the same per-address limit as the lookups', async () => {
+      const limited = await startTestServer(db, { limits: { lookupsPerMinute: 30 } });
+      try {
+        const statuses: number[] = [];
+        for (let n = 0; n < 20; n++) {
+          statuses.push((await send(`${limited.url}/api/bookings/BK${410_000 + n}`)).status);
+          const link = await api(limited.url, '/api/bookings/link', {
+            method: 'POST',
+            body: { bookingId: `BK${410_000 + n}`, email: 'someone@example.com' },
+          });
+          statuses.push(link.status);
+        }
+        expect(statuses.filter((status) => status !== 429)).toHaveLength(30);
+        // The link answers stop at the limit too: none of the last ten asks was let through.
+        expect(statuses.slice(30)).toEqual(Array(10).fill(429));
+      } finally {
+        await limited.close();
+      }
+    });
+
     test('the admin finds the addresses and emails behind a burst, lists their bookings and deletes them at once: freed, audited, restorable', async () => {
       const admin = await signIn(proxied.url);
       const adminHeaders = { ...admin.headers, ...from('192.0.2.99') };

@@ -117,6 +117,85 @@ describe.each(databaseKinds)('rooms, prices, closures, GST and invoices set by t
     );
   });
 
+  test('the prices worked out ahead (night_prices) are the rule’s own after every kind of change, inside and past their three years', async () => {
+    // A stay inside the cache, one across its end (three years ahead, as far as a rule can reach), and one past it.
+    const stays = [
+      [daysFromNow(5), daysFromNow(40)],
+      [daysFromNow(990), daysFromNow(1010)],
+      [daysFromNow(1085), daysFromNow(1110)],
+      [daysFromNow(1150), daysFromNow(1160)],
+    ] as const;
+    const priced = async (fn: 'stay_nights' | 'price_nights') => {
+      const answers = [];
+      for (const roomId of ['deluxe', 'executive'])
+        for (const [checkIn, checkOut] of stays)
+          answers.push(
+            (await db.pool.query(`SELECT * FROM ${fn}($1, $2::date, $3::date)`, [roomId, checkIn, checkOut])).rows.map((row) => ({
+              roomId,
+              ...row,
+            })),
+          );
+      return answers;
+    };
+    const expectCacheToFollowTheRule = async () => expect(await priced('stay_nights')).toEqual(await priced('price_nights'));
+    const seasonPrice = async () =>
+      (
+        await db.pool.query<{ price_paise: number }>(`SELECT price_paise FROM stay_nights('deluxe', $1::date, $2::date)`, [
+          daysFromNow(1097),
+          daysFromNow(1098),
+        ])
+      ).rows[0]!.price_paise;
+
+    await expectCacheToFollowTheRule();
+    const season = await owner('/api/admin/price-rules', 'POST', {
+      roomId: 'deluxe',
+      firstNight: daysFromNow(1000),
+      lastNight: daysFromNow(1098),
+      pricePaise: 777_700,
+    });
+    expect(season.status).toBe(201);
+    await owner('/api/admin/price-rules', 'POST', {
+      roomId: 'deluxe',
+      firstNight: daysFromNow(1050),
+      lastNight: daysFromNow(1098),
+      weekdays: [5, 6],
+      pricePaise: 900_000,
+    });
+    await expectCacheToFollowTheRule();
+    expect([777_700, 900_000]).toContain(await seasonPrice());
+
+    const roomType = await owner('/api/admin/room-types/executive', 'PUT', { rooms: 4, pricePaise: 480_000, discountPricePaise: 430_000 });
+    expect(roomType.status).toBe(200);
+    await expectCacheToFollowTheRule();
+    const slabs = await owner('/api/admin/hotel-settings', 'PUT', {
+      legalName: '',
+      address: '',
+      gstin: '',
+      gstSlabs: [
+        { upToPaise: 800_000, cgstBasisPoints: 300, sgstBasisPoints: 300 },
+        { upToPaise: null, cgstBasisPoints: 900, sgstBasisPoints: 900 },
+      ],
+    });
+    expect(slabs.status).toBe(200);
+    await expectCacheToFollowTheRule();
+
+    expect((await owner(`/api/admin/price-rules/${season.body.id}`, 'DELETE')).status).toBe(204);
+    await expectCacheToFollowTheRule();
+    // The defaults back, for the tests after this one.
+    await owner('/api/admin/room-types/executive', 'PUT', { rooms: 4, pricePaise: 450_000, discountPricePaise: 400_000 });
+    await owner('/api/admin/hotel-settings', 'PUT', {
+      legalName: '',
+      address: '',
+      gstin: '',
+      gstSlabs: [
+        { upToPaise: 750_000, cgstBasisPoints: 250, sgstBasisPoints: 250 },
+        { upToPaise: null, cgstBasisPoints: 900, sgstBasisPoints: 900 },
+      ],
+    });
+    await db.pool.query('DELETE FROM price_rules WHERE room_id = $1 AND price_paise = 900000', ['deluxe']);
+    await expectCacheToFollowTheRule();
+  });
+
   test('a booking keeps its price after the rates change', async () => {
     const checkIn = daysFromNow(120);
     const checkOut = addDays(checkIn, 3);
