@@ -1,4 +1,4 @@
-import type { Database } from '../../server/db/database';
+import type { Database, DatabaseKind } from '../../server/db/database';
 import { bookedNights, checkInventory, roomsLeftPattern } from './support/inventory';
 import { randomInt, runSeed, seededRandom, shuffled, withSeed } from './support/random';
 import { confirmBody, daysFromNow } from './support/stays';
@@ -16,18 +16,24 @@ import type { TestServer } from './support/testServer';
 // jest.config.js's per-project testTimeout is not read by Jest (testTimeout is a global option).
 jest.setTimeout(60_000);
 
+/** A throwaway database and the server instances on it: two on real PostgreSQL (each with its own pool), one on the embedded one. */
+async function startInstances(kind: DatabaseKind, dbs: Database[], servers: TestServer[]): Promise<TestDatabase> {
+  const database = await startTestDatabase(kind);
+  for (let i = 0; i < (kind === 'postgresql' ? 2 : 1); i++) {
+    const db = await database.open();
+    dbs.push(db);
+    servers.push(await startTestServer(db));
+  }
+  return database;
+}
+
 describe.each(databaseKinds)('100 simultaneous confirms for the last 4 Suit Rooms on %s', (kind) => {
   let database: TestDatabase;
   const dbs: Database[] = [];
   const servers: TestServer[] = [];
 
   beforeAll(async () => {
-    database = await startTestDatabase(kind);
-    for (let i = 0; i < (kind === 'postgresql' ? 2 : 1); i++) {
-      const db = await database.open();
-      dbs.push(db);
-      servers.push(await startTestServer(db));
-    }
+    database = await startInstances(kind, dbs, servers);
   });
   afterAll(async () => {
     for (const server of servers) await server.close().catch(() => undefined);
@@ -128,12 +134,7 @@ describe.each(databaseKinds)('the owner changes the number of rooms while confir
   const servers: TestServer[] = [];
 
   beforeAll(async () => {
-    database = await startTestDatabase(kind);
-    for (let i = 0; i < (kind === 'postgresql' ? 2 : 1); i++) {
-      const db = await database.open();
-      dbs.push(db);
-      servers.push(await startTestServer(db));
-    }
+    database = await startInstances(kind, dbs, servers);
     await createAdmin(dbs[0]!);
   });
   afterAll(async () => {

@@ -167,15 +167,17 @@ describe.each(databaseKinds)('rooms, prices, closures, GST and invoices set by t
     const roomType = await owner('/api/admin/room-types/executive', 'PUT', { rooms: 4, pricePaise: 480_000, discountPricePaise: 430_000 });
     expect(roomType.status).toBe(200);
     await expectCacheToFollowTheRule();
-    const slabs = await owner('/api/admin/hotel-settings', 'PUT', {
-      legalName: '',
-      address: '',
-      gstin: '',
-      gstSlabs: [
-        { upToPaise: 800_000, cgstBasisPoints: 300, sgstBasisPoints: 300 },
-        { upToPaise: null, cgstBasisPoints: 900, sgstBasisPoints: 900 },
-      ],
-    });
+    const setSlabs = (upToPaise: number, lowBasisPoints: number) =>
+      owner('/api/admin/hotel-settings', 'PUT', {
+        legalName: '',
+        address: '',
+        gstin: '',
+        gstSlabs: [
+          { upToPaise, cgstBasisPoints: lowBasisPoints, sgstBasisPoints: lowBasisPoints },
+          { upToPaise: null, cgstBasisPoints: 900, sgstBasisPoints: 900 },
+        ],
+      });
+    const slabs = await setSlabs(800_000, 300);
     expect(slabs.status).toBe(200);
     await expectCacheToFollowTheRule();
 
@@ -183,15 +185,7 @@ describe.each(databaseKinds)('rooms, prices, closures, GST and invoices set by t
     await expectCacheToFollowTheRule();
     // The defaults back, for the tests after this one.
     await owner('/api/admin/room-types/executive', 'PUT', { rooms: 4, pricePaise: 450_000, discountPricePaise: 400_000 });
-    await owner('/api/admin/hotel-settings', 'PUT', {
-      legalName: '',
-      address: '',
-      gstin: '',
-      gstSlabs: [
-        { upToPaise: 750_000, cgstBasisPoints: 250, sgstBasisPoints: 250 },
-        { upToPaise: null, cgstBasisPoints: 900, sgstBasisPoints: 900 },
-      ],
-    });
+    await setSlabs(750_000, 250);
     await db.pool.query('DELETE FROM price_rules WHERE room_id = $1 AND price_paise = 900000', ['deluxe']);
     await expectCacheToFollowTheRule();
   });
