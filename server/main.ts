@@ -67,7 +67,6 @@ async function main() {
   await purgeDeleted(db.pool);
   // A kill between a confirm's commit and its invoice number leaves the booking to number here.
   await numberLeftoverInvoices(db.pool);
-  await refreshNightPrices(db.pool);
 
   let stopping = false;
   async function stop(signal: string) {

@@ -4,8 +4,8 @@ import type pg from 'pg';
  * Invoice numbers, given just after a confirm commits (migration 010, number_invoices()).
  *
  * Why after and not inside the confirm: a gapless number needs one counter row locked until the
- * commit, so inside the confirm every confirm committed alone (confirm throughput fell by a
- * quarter). After the commit, one run numbers every priced booking still without a number, so
+ * commit, so inside the confirm every confirm committed alone, one disk flush after another. After
+ * the commit, one run numbers every priced booking still without a number, so
  * however many confirms commit together, they wait for one short transaction between them.
  *
  * Each pool runs at most one numbering at a time. A confirm that commits while a run is in flight

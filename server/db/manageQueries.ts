@@ -103,8 +103,8 @@ export async function changeStay(
           await client.query('ROLLBACK');
           return { outcome: 'quoted' as const, left, totalPrice: priced.rows[0]?.total ?? stay.totalPrice };
         }
-        // A booking with a fixed price (issue 22: it has lines) is priced again, night by night, from the owner's
-        // rules as they are now, in this transaction; its invoice number stays.
+        // A booking with a fixed price (issue 22: it has lines) is priced again, night by night,
+        // from the owner's rules as they are now, in this transaction; its invoice number stays.
         const changed = await client.query<BookingRow>(
           `WITH priced AS (
              SELECT jsonb_agg(jsonb_build_object(

@@ -378,7 +378,8 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
 
 /**
  * Works out the coming nights' prices again (night_prices, migration 011). Changes to the rules
- * do it themselves through triggers; this moves the three years ahead along with the days.
+ * do it themselves through triggers; this, hourly, moves the three years ahead along with the days
+ * (a night outside them is priced by the rule, so a missed hour costs speed, never a wrong price).
  */
 export async function refreshNightPrices(db: Queryable): Promise<void> {
   await db.query('SELECT refresh_night_prices()');
