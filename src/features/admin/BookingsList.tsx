@@ -72,6 +72,9 @@ export function BookingsList() {
   const count =
     data && !data.totalExact ? `more than ${formatCount(total)} bookings` : total === 1 ? '1 booking' : `${formatCount(total)} bookings`;
   const items = data?.items ?? [];
+  // The rows on screen are the last answer's, which, while the next page loads, is not yet the
+  // page asked for: the summary counts from the page they came from.
+  const firstShown = data ? (data.page - 1) * data.pageSize : 0;
   return (
     <>
       <div className="admin-search" role="search">
@@ -122,7 +125,7 @@ export function BookingsList() {
           >
             {/* Until the first answer (always so in the prerendered page), the line holds its place unseen. */}
             <Pending when={!data}>
-              {items.length === 0 ? 'No bookings found' : `Showing ${shown.start + 1}–${shown.start + items.length} of ${count}`}
+              {items.length === 0 ? 'No bookings found' : `Showing ${firstShown + 1}–${firstShown + items.length} of ${count}`}
             </Pending>
           </p>
           {items.length > 0 && (
