@@ -55,8 +55,9 @@ export interface BookingRow {
   invoice_number?: string | null;
 }
 
+/** A booking as every query reads it; its invoice number is in the invoices table (migration 013). */
 export const bookingColumns =
-  'booking_id, room_id, room_name, check_in, check_out, rooms, total_price, email, created_at, status, taxable_paise, cgst_paise, sgst_paise, invoice_number';
+  'booking_id, room_id, room_name, check_in, check_out, rooms, total_price, email, created_at, status, taxable_paise, cgst_paise, sgst_paise, invoice_number_of(booking_id) AS invoice_number';
 
 /** The price fixed at confirm (issue 22), on the bookings that have one. */
 function charges(row: BookingRow): Pick<Booking, 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'invoiceNumber'> {

@@ -1,11 +1,11 @@
 import type pg from 'pg';
 
 /**
- * Invoice numbers, given just after a confirm commits (migration 010, number_invoices()).
+ * Invoice numbers, given just after a confirm commits (migrations 010 and 013, number_invoices()).
  *
  * Why after and not inside the confirm: a gapless number needs one counter row locked until the
  * commit, so inside the confirm every confirm committed alone, one disk flush after another. After
- * the commit, one run numbers every priced booking still without a number, so
+ * the commit, one run numbers every invoice still without a number, so
  * however many confirms commit together, they wait for one short transaction between them.
  *
  * Each pool runs at most one numbering at a time. A confirm that commits while a run is in flight
@@ -60,7 +60,7 @@ export async function invoiceNumberOf(pool: pg.Pool, bookingId: string): Promise
   const numbered = await runAfterNow(pool);
   const number = numbered.get(bookingId);
   if (number) return number;
-  const { rows } = await pool.query<{ invoice_number: string | null }>('SELECT invoice_number FROM bookings WHERE booking_id = $1', [
+  const { rows } = await pool.query<{ invoice_number: string | null }>('SELECT invoice_number FROM invoices WHERE booking_id = $1', [
     bookingId,
   ]);
   const stored = rows[0]?.invoice_number;

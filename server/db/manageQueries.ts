@@ -124,10 +124,8 @@ export async function changeStay(
                   sgst_paise = CASE WHEN b.lines IS NULL THEN b.sgst_paise ELSE p.sgst END,
                   sequence = b.sequence + 1, updated_at = now()
              FROM priced AS p -- one row always: aggregates without GROUP BY
-            WHERE b.booking_id = $1 RETURNING ${bookingColumns
-              .split(', ')
-              .map((c) => `b.${c}`)
-              .join(', ')}`,
+            WHERE b.booking_id = $1
+        RETURNING ${bookingColumns} -- unqualified: none of them is a column of priced`,
           [bookingId, stay.checkIn, stay.checkOut, stay.rooms, stay.totalPrice],
         );
         await client.query(`INSERT INTO audit_log (booking_id, action, actor, address) VALUES ($1, 'change', 'guest', $2)`, [

@@ -9,9 +9,12 @@ const migrationLock = 7_311_001;
 /**
  * Applies migrations/NNN-name.sql in order, each in its own transaction, and records them in
  * schema_migrations. A file is never edited once released: a change is a new file.
+ * `upTo` stops after that version (a test builds the database a hotel upgrades from).
  */
-export async function migrate(pool: pg.Pool): Promise<string[]> {
-  const files = (await readdir(migrationsDir)).filter((file) => /^\d{3}-[\w-]+\.sql$/.test(file)).sort();
+export async function migrate(pool: pg.Pool, { upTo = Infinity }: { upTo?: number } = {}): Promise<string[]> {
+  const files = (await readdir(migrationsDir))
+    .filter((file) => /^\d{3}-[\w-]+\.sql$/.test(file) && Number(file.slice(0, 3)) <= upTo)
+    .sort();
   const client = await pool.connect();
   const applied: string[] = [];
   try {

@@ -372,7 +372,7 @@ describe.each(databaseKinds)('rooms, prices, closures, GST and invoices set by t
     );
     expect(replies.filter((r) => r.status === 201)).toHaveLength(8);
     const { rows } = await db.pool.query<{ invoice_number: string }>(
-      'SELECT invoice_number FROM bookings WHERE invoice_number IS NOT NULL',
+      'SELECT invoice_number FROM invoices WHERE invoice_number IS NOT NULL',
     );
     const sequence = rows.map((r) => Number(r.invoice_number.slice(-6))).sort((a, b) => a - b);
     expect(sequence).toEqual(Array.from({ length: sequence.length }, (_, i) => i + 1));
@@ -389,7 +389,7 @@ describe.each(databaseKinds)('rooms, prices, closures, GST and invoices set by t
       [orphan.draftId, orphan.bookingId, orphan.checkIn, orphan.checkOut, orphan.email, hotelToday()],
     );
     const numberOf = async (bookingId: string) =>
-      (await db.pool.query<{ invoice_number: string | null }>('SELECT invoice_number FROM bookings WHERE booking_id = $1', [bookingId]))
+      (await db.pool.query<{ invoice_number: string | null }>('SELECT invoice_number FROM invoices WHERE booking_id = $1', [bookingId]))
         .rows[0]!.invoice_number;
     expect(await numberOf(orphan.bookingId)).toBeNull();
     const { rows: start } = await db.pool.query<{ last: number }>('SELECT last FROM invoice_counters WHERE fy = $1', [fy]);
