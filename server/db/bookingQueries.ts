@@ -55,9 +55,11 @@ export interface BookingRow {
   invoice_number?: string | null;
 }
 
+/** A booking's own columns: all of what a query reads of it but its invoice number. */
+const bookingRowColumns =
+  'booking_id, room_id, room_name, check_in, check_out, rooms, total_price, email, created_at, status, taxable_paise, cgst_paise, sgst_paise';
 /** A booking as every query reads it; its invoice number is in the invoices table (migration 013). */
-export const bookingColumns =
-  'booking_id, room_id, room_name, check_in, check_out, rooms, total_price, email, created_at, status, taxable_paise, cgst_paise, sgst_paise, invoice_number_of(booking_id) AS invoice_number';
+export const bookingColumns = `${bookingRowColumns}, invoice_number_of(booking_id) AS invoice_number`;
 
 /** The price fixed at confirm (issue 22), on the bookings that have one. */
 function charges(row: BookingRow): Pick<Booking, 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'invoiceNumber'> {
@@ -330,17 +332,18 @@ export async function searchBookings(db: Queryable, query: string, page: number,
   const params: unknown[] = [pageSize, (page - 1) * pageSize, exactTotalLimit + 1, ...(query === '' ? [] : [likePattern(query)])];
   const { rows } = await db.query<BookingRow & { total: number; snapshot: string }>(
     `WITH matches AS MATERIALIZED (
-       SELECT ${bookingColumns} FROM bookings WHERE deleted_at IS NULL ${filter} LIMIT $3::int
+       SELECT ${bookingRowColumns} FROM bookings WHERE deleted_at IS NULL ${filter} LIMIT $3::int
      ), counted AS MATERIALIZED (
        SELECT count(*)::int AS n FROM matches
      ), page AS MATERIALIZED (
        (SELECT * FROM matches WHERE (SELECT n FROM counted) < $3::int
          ORDER BY created_at DESC, booking_id DESC LIMIT $1::int OFFSET $2::int)
        UNION ALL
-       (SELECT ${bookingColumns} FROM bookings WHERE deleted_at IS NULL ${filter} AND (SELECT n FROM counted) >= $3::int
+       (SELECT ${bookingRowColumns} FROM bookings WHERE deleted_at IS NULL ${filter} AND (SELECT n FROM counted) >= $3::int
          ORDER BY created_at DESC, booking_id DESC LIMIT $1::int OFFSET $2::int)
      )
-     SELECT (SELECT n FROM counted) AS total, pg_current_snapshot()::text AS snapshot, page.*
+     SELECT (SELECT n FROM counted) AS total, pg_current_snapshot()::text AS snapshot, page.*,
+            invoice_number_of(page.booking_id) AS invoice_number -- for the page's rows only, not every match
        FROM (SELECT) AS one LEFT JOIN page ON true
       ORDER BY page.created_at DESC, page.booking_id DESC`,
     params,

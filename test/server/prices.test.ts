@@ -424,6 +424,9 @@ describe.each(databaseKinds)('rooms, prices, closures, GST and invoices set by t
     expect((await api(server.url, `/api/admin/bookings/${id.toLowerCase()}/invoice`, { headers: admin.headers })).body.invoiceNumber).toBe(
       confirmed.body.booking.invoiceNumber,
     );
+    // The admin table's row links the invoice by its number (a search reads it for the page's rows).
+    const listed = await api(server.url, `/api/admin/bookings?q=${id}`, { headers: admin.headers });
+    expect(listed.body.items).toEqual([expect.objectContaining({ bookingId: id, invoiceNumber: confirmed.body.booking.invoiceNumber })]);
     expect((await owner('/api/admin/hotel-settings', 'PUT', { ...settings, gstin: '32ABCDE1234F1Z' })).body.message).toBe(
       'gstin: must be a GSTIN of 15 characters, like 29ABCDE1234F1Z5',
     );
