@@ -1,3 +1,4 @@
+const crypto = require('crypto');
 const path = require('path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -19,11 +20,19 @@ function fillFragment(html) {
   return html.replace(/\{\{(\w+)\}\}/g, (match, key) => (key in values ? values[key] : match));
 }
 
-// Scripts may come from the site itself only; styles also allow the inline style attributes
-// React and react-dates set. Fragments and images are same-origin.
+// The first script of every page (public/index.html), run before anything is drawn: where this
+// browser refuses the site storage (and the bookings are kept in it, not by the hotel), it marks
+// the page, and the notice saying so (src/features/bookings/StorageNotice.tsx) shows with the
+// page's first paint rather than once React has read storage. Allowed by its hash alone, so it is
+// written as the HTML minifier writes it (test/e2e/prerender.spec.ts fails on a blocked script).
+const storageCheck =
+  'try{localStorage.length}catch(t){document.querySelector("meta[name=hotel-mode][content=on]")||document.documentElement.setAttribute("data-no-storage","")}';
+
+// Scripts may come from the site itself only (and the one check above); styles also allow the
+// inline style attributes React and react-dates set. Fragments and images are same-origin.
 const contentSecurityPolicy = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' 'sha256-${crypto.createHash('sha256').update(storageCheck).digest('base64')}'`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self'",
@@ -92,7 +101,7 @@ module.exports = (env, argv) => {
       }),
       new HtmlWebpackPlugin({
         template: 'public/index.html',
-        templateParameters: { site, contentSecurityPolicy: production ? contentSecurityPolicy : '' },
+        templateParameters: { site, storageCheck, contentSecurityPolicy: production ? contentSecurityPolicy : '' },
       }),
       new CopyWebpackPlugin({
         patterns: [

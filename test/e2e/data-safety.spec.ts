@@ -145,6 +145,32 @@ test.describe('when the browser refuses this site any storage', () => {
     await expectEveryRouteOpens(page, false);
   });
 
+  test('each screen that says bookings cannot be saved says it in the first frame that shows the screen', async ({ page }) => {
+    await page.addInitScript(() => {
+      // After the first frame painted with the screen's heading: is the notice on screen?
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('#root h1')) return;
+        observer.disconnect();
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            const notice = [...document.querySelectorAll('#root .notice--error')].find((p) =>
+              /bookings cannot be saved/.test(p.textContent ?? ''),
+            );
+            (window as unknown as { noticeAtFirstPaint: boolean }).noticeAtFirstPaint = notice?.checkVisibility() === true;
+          }),
+        );
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    for (const path of ['/booking', '/booking-details', '/admin-bookings', '/view-bookings']) {
+      await page.goto(path, { waitUntil: 'commit' });
+      await page.waitForFunction(() => (window as unknown as { noticeAtFirstPaint?: boolean }).noticeAtFirstPaint !== undefined);
+      expect(await page.evaluate(() => (window as unknown as { noticeAtFirstPaint: boolean }).noticeAtFirstPaint), path).toBe(true);
+      // Once React owns the page it says the same, once.
+      await expect(page.getByText('bookings cannot be saved in this browser')).toHaveCount(1);
+    }
+  });
+
   test('the booking and confirmation screens say bookings cannot be saved, and confirming changes nothing', async ({ page }) => {
     await page.goto('/booking');
     await expect(page.getByRole('alert').filter({ hasText: 'Bookings cannot be saved in this browser.' })).toBeVisible();

@@ -69,3 +69,34 @@ test('hotel mode: a booking made from a /booking.html link reaches the hotel and
     await adminContext.close();
   }
 });
+
+test('hotel mode: with site data blocked, the booking screen never says bookings cannot be saved (the hotel keeps them)', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    for (const name of ['localStorage', 'sessionStorage'])
+      Object.defineProperty(window, name, {
+        configurable: true,
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+    // After the first frame painted with the screen's heading: is any such notice on screen?
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('#root h1')) return;
+      observer.disconnect();
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          const seen = [...document.querySelectorAll('[data-storage-notice]')].some((notice) => notice.checkVisibility());
+          (window as unknown as { noticeAtFirstPaint: boolean }).noticeAtFirstPaint = seen;
+        }),
+      );
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/booking', { waitUntil: 'commit' });
+  await page.waitForFunction(() => (window as unknown as { noticeAtFirstPaint?: boolean }).noticeAtFirstPaint !== undefined);
+  expect(await page.evaluate(() => (window as unknown as { noticeAtFirstPaint: boolean }).noticeAtFirstPaint)).toBe(false);
+  await expect(roomRegion(page, 'Suit Room').getByLabel('Room(s)').first()).toBeEnabled();
+  await expect(page.getByText('bookings cannot be saved in this browser')).toHaveCount(0);
+});

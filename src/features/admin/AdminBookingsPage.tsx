@@ -2,8 +2,7 @@ import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { Pending } from '../../shared/Pending';
 import { useHydrated } from '../../shared/useHydrated';
-import { selectStorageAvailable } from '../bookings/bookingsSlice';
-import { saveFailureMessage } from '../bookings/bookingsThunks';
+import { StorageNotice } from '../bookings/StorageNotice';
 import { AdminGate, isOwner } from '../staff/AdminGate';
 import { BackupPanel } from './BackupPanel';
 import { BookingsList } from './BookingsList';
@@ -20,7 +19,6 @@ import './adminPanels.css';
  */
 export function AdminBookingsPage() {
   const offers = useAppSelector(selectOffers);
-  const storageAvailable = useAppSelector(selectStorageAvailable);
   // The build prerenders this screen before any bookings are read.
   const hydrated = useHydrated();
   const inThisBrowser = offers.keeper === 'browser';
@@ -31,7 +29,7 @@ export function AdminBookingsPage() {
       <AdminGate>
         {(staff) => (
           <>
-            {inThisBrowser && !storageAvailable && <p className="notice notice--error">{saveFailureMessage('unavailable')}</p>}
+            <StorageNotice />
             {inThisBrowser && <UnreadableNotice />}
             <BookingsList />
             {(offers.occupancy || offers.audit) && (

@@ -3,8 +3,7 @@ import type { FocusedInputShape } from 'react-dates';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { selectStorageAvailable } from '../bookings/bookingsSlice';
-import { saveFailureMessage } from '../bookings/bookingsThunks';
+import { StorageNotice } from '../bookings/StorageNotice';
 import { bookingStarted } from '../confirmation/confirmationSlice';
 import { rooms } from '../../domain/rooms';
 import type { RoomId } from '../../domain/rooms';
@@ -40,7 +39,6 @@ export function BookingScreen() {
   // Compared field by field: hydration's first-visit state and the store's are equal but not the
   // same object, and a new object would re-render every room at once right after hydrating.
   const selection = useAppSelector(selectSelection, sameSelection);
-  const storageAvailable = useAppSelector(selectStorageAvailable);
   const [focusedInput, setFocusedInput] = useState<FocusedInputShape | null>(null);
   const [searched, setSearched] = useState(false);
   const nights = nightsBetween(selection.startDate, selection.endDate);
@@ -83,12 +81,7 @@ export function BookingScreen() {
   return (
     <div className="page booking">
       <h1>Book a Room</h1>
-      {/* Where the hotel keeps the bookings, a browser refusing storage loses only its own copy. */}
-      {!storageAvailable && offers.keeper === 'browser' && (
-        <p className="notice notice--error" role="alert">
-          {saveFailureMessage('unavailable')}
-        </p>
-      )}
+      <StorageNotice alert />
       <section className="booking__search card" aria-label="Dates of your stay">
         <DateRangeSlot
           startDate={selection.startDate}

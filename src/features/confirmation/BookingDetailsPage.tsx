@@ -9,7 +9,8 @@ import { invoicePath } from '../invoice/invoicePath';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { Pending } from '../../shared/Pending';
 import { selectOffers } from '../../shared/offers';
-import { selectBookingById, selectStorageAvailable } from '../bookings/bookingsSlice';
+import { selectBookingById } from '../bookings/bookingsSlice';
+import { StorageNotice } from '../bookings/StorageNotice';
 import { saveFailureMessage } from '../bookings/bookingsThunks';
 import { selectSelection } from '../selection/selectionSlice';
 import { ConfirmForm } from './ConfirmForm';
@@ -43,7 +44,6 @@ export function BookingDetailsPage() {
   const selection = useAppSelector(selectSelection);
   const canConfirm = useAppSelector(selectCanConfirm);
   const retry = useAppSelector(selectConfirmRetry);
-  const storageAvailable = useAppSelector(selectStorageAvailable);
   // What was confirmed here, for when this browser could not keep its own copy (the hotel has it).
   const [confirmed, setConfirmed] = useState<Confirmed | null>(null);
   const success = useRef<HTMLParagraphElement>(null);
@@ -94,11 +94,7 @@ export function BookingDetailsPage() {
     <section className="page page--narrow confirmation" aria-labelledby="page-title">
       <title>Booking Confirmation</title>
       <h1 id="page-title">Booking Confirmation</h1>
-      {!storageAvailable && offers.keeper === 'browser' && (
-        <p className="notice notice--error" role="alert">
-          {saveFailureMessage('unavailable')}
-        </p>
-      )}
+      <StorageNotice alert />
       {/* The session's stay may change the card's lines: unseen until read back, when this browser holds one. */}
       <Pending when={!ready} block movable>
         <div className="card confirmation__card" aria-busy={!ready || undefined}>

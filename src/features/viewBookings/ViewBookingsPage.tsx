@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { useListBookingsQuery } from '../../api/bookingsApi';
 import { describeError } from '../../api/requestErrors';
-import { useAppSelector } from '../../shared/hooks';
 import { formatCount } from '../../shared/money';
-import { selectOffers } from '../../shared/offers';
 import { Pending } from '../../shared/Pending';
-import { selectStorageAvailable } from '../bookings/bookingsSlice';
-import { saveFailureMessage } from '../bookings/bookingsThunks';
+import { StorageNotice } from '../bookings/StorageNotice';
 import { AdminGate } from '../staff/AdminGate';
 import { BookingCard } from './BookingCard';
 import './viewBookings.css';
@@ -74,13 +71,11 @@ function Cards() {
 
 /** All Booked Rooms: every booking as a card, newest first (for signed-in staff, where the source asks for sign-in). */
 export function ViewBookingsPage() {
-  const offers = useAppSelector(selectOffers);
-  const storageAvailable = useAppSelector(selectStorageAvailable);
   return (
     <section className="page view-bookings" aria-labelledby="page-title">
       <title>All Booked Rooms</title>
       <h1 id="page-title">All Booked Rooms</h1>
-      {offers.keeper === 'browser' && !storageAvailable && <p className="notice notice--error">{saveFailureMessage('unavailable')}</p>}
+      <StorageNotice />
       <AdminGate>{() => <Cards />}</AdminGate>
     </section>
   );

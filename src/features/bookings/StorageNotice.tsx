@@ -1,0 +1,21 @@
+import { useAppSelector } from '../../shared/hooks';
+import { selectOffers } from '../../shared/offers';
+import { selectStorageAvailable } from './bookingsSlice';
+import { saveFailureMessage } from './bookingsThunks';
+
+/**
+ * "Bookings cannot be saved in this browser", where the bookings are kept in it (a browser
+ * refusing storage loses only its own copy where the hotel keeps them). It is always in the page,
+ * hidden while storage works, so that on a prerendered page the entry script shows it as the page
+ * paints (main.tsx, showStorageNotices), long before React has read storage; React's state then
+ * says the same, and nothing is added or moved.
+ */
+export function StorageNotice({ alert = false }: { alert?: boolean }) {
+  const available = useAppSelector(selectStorageAvailable);
+  if (useAppSelector(selectOffers).keeper !== 'browser') return null;
+  return (
+    <p className="notice notice--error" role={alert ? 'alert' : undefined} hidden={available} data-storage-notice="">
+      {saveFailureMessage('unavailable')}
+    </p>
+  );
+}
