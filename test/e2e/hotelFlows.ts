@@ -50,7 +50,10 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Opens the date picker from Check-in and clicks the two days, moving to later months as a guest would. */
 export async function pickStay(page: Page, checkIn: Day, checkOut: Day): Promise<void> {
-  await page.getByLabel('Check-in').click();
+  // The fields exactly: while the calendar is open its days are labelled "… as your check-in date".
+  const checkInField = page.getByRole('textbox', { name: 'Check-in', exact: true });
+  const checkOutField = page.getByRole('textbox', { name: 'Check-out', exact: true });
+  await checkInField.click();
   const calendar = page.getByRole('application', { name: 'Calendar' });
   await expect(calendar).toBeVisible();
   for (const target of [checkIn, checkOut]) {
@@ -67,11 +70,11 @@ export async function pickStay(page: Page, checkIn: Day, checkOut: Day): Promise
     await button.click();
     // The calendar asks for check-out once the check-in is shown. A check-out click before that
     // once moved the check-in instead, and left the calendar open.
-    if (target === checkIn) await expect(page.getByLabel('Check-in')).toHaveValue(checkIn.shown);
+    if (target === checkIn) await expect(checkInField).toHaveValue(checkIn.shown);
   }
   await expect(calendar).toBeHidden();
-  await expect(page.getByLabel('Check-in')).toHaveValue(checkIn.shown);
-  await expect(page.getByLabel('Check-out')).toHaveValue(checkOut.shown);
+  await expect(checkInField).toHaveValue(checkIn.shown);
+  await expect(checkOutField).toHaveValue(checkOut.shown);
 }
 
 /** A room type's region on the booking screen. */
