@@ -10,14 +10,13 @@ CREATE TABLE invoices (
   booking_id     text PRIMARY KEY REFERENCES bookings ON DELETE CASCADE,
   -- The hotel's date at the confirm: the invoice's date, and so its financial year.
   invoice_date   date NOT NULL,
-  invoice_number text UNIQUE CHECK (length(invoice_number) <= 16),
-  -- Numbers follow the order bookings were confirmed in.
-  confirmed_at   timestamptz NOT NULL
+  invoice_number text UNIQUE CHECK (length(invoice_number) <= 16)
 );
-CREATE INDEX invoices_unnumbered ON invoices (confirmed_at, booking_id) WHERE invoice_number IS NULL;
+-- The invoices waiting for a number: the few confirmed since the last numbering run.
+CREATE INDEX invoices_unnumbered ON invoices (booking_id) WHERE invoice_number IS NULL;
 
-INSERT INTO invoices (booking_id, invoice_date, invoice_number, confirmed_at)
-  SELECT booking_id, invoice_date, invoice_number, created_at FROM bookings WHERE lines IS NOT NULL;
+INSERT INTO invoices (booking_id, invoice_date, invoice_number)
+  SELECT booking_id, invoice_date, invoice_number FROM bookings WHERE lines IS NOT NULL;
 
 DROP INDEX bookings_unnumbered;
 ALTER TABLE bookings DROP COLUMN invoice_number, DROP COLUMN invoice_date;
@@ -28,8 +27,8 @@ CREATE FUNCTION invoice_number_of(p_booking_id text) RETURNS text LANGUAGE sql S
   SELECT i.invoice_number FROM invoices i WHERE i.booking_id = p_booking_id;
 $$;
 
--- Numbers every invoice without a number: the next numbers of its financial year, oldest confirm
--- first. One run at a time on the whole database (instances included), so a run that starts after
+-- Numbers every invoice without a number: the next numbers of its financial year, in the order
+-- their bookings were confirmed. One run at a time on the whole database (instances included), so a run that starts after
 -- a booking committed always sees it; the counters and the numbers change in this one transaction,
 -- so the numbers stay gapless.
 CREATE OR REPLACE FUNCTION number_invoices()
@@ -40,8 +39,8 @@ BEGIN
   RETURN QUERY
   WITH waiting AS (
     SELECT i.booking_id, financial_year(i.invoice_date) AS fy,
-           row_number() OVER (PARTITION BY financial_year(i.invoice_date) ORDER BY i.confirmed_at, i.booking_id) AS n
-      FROM invoices i
+           row_number() OVER (PARTITION BY financial_year(i.invoice_date) ORDER BY b.created_at, i.booking_id) AS n
+      FROM invoices i JOIN bookings b ON b.booking_id = i.booking_id
      WHERE i.invoice_number IS NULL
   ), per_year AS (
     SELECT w.fy, count(*)::integer AS given FROM waiting w GROUP BY w.fy
@@ -115,7 +114,7 @@ BEGIN
     EXIT WHEN v_stored IS NOT NULL;
     v_id := 'BK' || (100000 + floor(random() * 900000))::integer;
   END LOOP;
-  INSERT INTO invoices (booking_id, invoice_date, confirmed_at) VALUES (v_stored, p_today, now());
+  INSERT INTO invoices (booking_id, invoice_date) VALUES (v_stored, p_today);
   PERFORM queue_booking_mail(v_stored, 'confirmed', 'hotel-new');
   RETURN QUERY SELECT false, v_stored, NULL::text, NULL::date[], NULL::integer, v_lines, v_taxable, v_cgst, v_sgst, NULL::text;
 END $$;
