@@ -6,9 +6,10 @@ import { saveFailureMessage } from './bookingsThunks';
 /**
  * "Bookings cannot be saved in this browser", where the bookings are kept in it (a browser
  * refusing storage loses only its own copy where the hotel keeps them). It is always in the page,
- * hidden while storage works, so that on a prerendered page the entry script shows it as the page
- * paints (main.tsx, showStorageNotices), long before React has read storage; React's state then
- * says the same, and nothing is added or moved.
+ * hidden while storage works, so that on a prerendered page it shows as the page paints, long
+ * before React has read storage (the page's first script marks a refusal, webpack.config.js
+ * storageCheck, and ui.css shows the notice from that mark); React's state then says the same, and
+ * nothing is added or moved.
  */
 export function StorageNotice({ alert = false }: { alert?: boolean }) {
   const available = useAppSelector(selectStorageAvailable);
