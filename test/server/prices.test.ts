@@ -117,6 +117,17 @@ describe.each(databaseKinds)('rooms, prices, closures, GST and invoices set by t
     );
   });
 
+  test('the database gives an invoice date the financial year the domain does (April to March), for any date', async () => {
+    const day = fc.integer({ min: 0, max: 44_000 }).map((n) => addDays('1990-01-01', n));
+    await fc.assert(
+      fc.asyncProperty(day, async (date) => {
+        const { rows } = await db.pool.query<{ fy: string }>('SELECT financial_year($1::date) AS fy', [date]);
+        expect(rows[0]!.fy).toBe(financialYear(date));
+      }),
+      { numRuns: 300, examples: [['2026-03-31'], ['2026-04-01'], ['2099-12-31'], ['2100-01-01']] },
+    );
+  });
+
   test('the prices worked out ahead (night_prices) are the rule’s own after every kind of change, inside and past their three years', async () => {
     // A stay inside the cache, one across its end (three years ahead, as far as a rule can reach), and one past it.
     const stays = [
