@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useGetStayPricesQuery } from '../../api/bookingsApi';
 import type { Confirmed } from '../../api/source';
@@ -28,6 +29,15 @@ const AddToCalendar = lazy(() =>
 
 /** Shown, unseen, in the Booking ID's place until the session is read back: an ID of the usual length. */
 const typicalBookingId = 'BK000000';
+
+/**
+ * These links appear where Confirm Booking was: the second click of a guest's double click on
+ * Confirm Booking would land on one of them and leave the page before its success message is read.
+ * A link needs one click, so the rest of a double click is dropped.
+ */
+function ignoreDoubleClickRest(event: MouseEvent): void {
+  if (event.detail > 1) event.preventDefault();
+}
 
 /**
  * Booking Confirmation: Confirm Booking sends the draft to the bookings API, and only its answer
@@ -116,7 +126,7 @@ export function BookingDetailsPage() {
                   booking up with it and your email in the Booking Portal.
                 </p>
               )}
-              <div className="button-row">
+              <div className="button-row" onClickCapture={ignoreDoubleClickRest}>
                 <Link className="button" to={paths.adminBookings}>
                   View All Bookings
                 </Link>
