@@ -8,8 +8,9 @@ import type pg from 'pg';
  * the commit, one run numbers every invoice waiting, so however many confirms commit together,
  * they wait for one short transaction between them.
  *
- * Each pool runs at most one numbering at a time. A confirm that commits while a run is in flight
- * looks in that run's answer first: the run reads the queue once it holds its lock, which under
+ * A pool starts a run when none is in flight, else after the one in flight (two may overlap for a
+ * moment; number_invoices() takes a lock, so they still run one after the other). A confirm that
+ * commits while a run is in flight looks in that run's answer first: the run reads the queue once it holds its lock, which under
  * load is mostly after this commit (bench:api: nine confirms in ten). If it is not there, the run
  * that starts when that one ends numbers it (it starts after this commit), and every confirm in
  * the same case shares that one run.
