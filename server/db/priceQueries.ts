@@ -348,7 +348,7 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
     `SELECT b.booking_id, b.status, b.email, b.room_name, b.check_in, b.check_out, b.rooms, b.lines, b.taxable_paise,
             b.cgst_paise, b.sgst_paise, i.invoice_number, i.invoice_date, b.guest_key_hash, h.legal_name, h.address, h.gstin
        FROM bookings b JOIN invoices i ON i.booking_id = b.booking_id CROSS JOIN hotel_settings h
-      WHERE b.booking_id = $1 AND b.deleted_at IS NULL AND i.invoice_number IS NOT NULL`,
+      WHERE b.booking_id = $1 AND b.deleted_at IS NULL`,
     [bookingId],
   );
   const row = rows[0];

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { hotelToday } from '../../server/bookingRules';
 import { findBooking } from '../../server/db/bookingQueries';
 import { invoiceNumberOf } from '../../server/db/invoiceNumbers';
 import { migrate } from '../../server/db/migrate';
@@ -6,8 +7,6 @@ import { financialYear, invoiceNumber } from '../../src/domain/tax';
 import { confirmBody, daysFromNow } from './support/stays';
 import { databaseKinds, startTestDatabase } from './support/testDatabase';
 import type { TestDatabase } from './support/testDatabase';
-
-const hotelToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 
 // Migration 013 moves invoice numbers from bookings to a table of their own: a hotel that upgrades
 // keeps every number it gave, and a booking confirmed but not yet numbered is numbered after it.
