@@ -50,8 +50,10 @@ export function readManageToken(secret: Buffer, token: unknown): { bookingId: st
   if (!parts) return null;
   const bookingId = parts[1]!;
   const version = Number(parts[2]);
-  const given = Buffer.from(parts[3]!, 'base64url');
-  const expected = mac(secret, bookingId, version);
+  // Compared as the text the hotel sent: decoding would also take the other spellings of the same
+  // bytes (the last character's two unused bits), so a changed link could still open the booking.
+  const given = Buffer.from(parts[3]!);
+  const expected = Buffer.from(mac(secret, bookingId, version).toString('base64url'));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return { bookingId, version };
 }
