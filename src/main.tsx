@@ -3,6 +3,7 @@ import { startWebVitals } from './features/layout/reportWebVitals';
 import type { StartedApp } from './app/startApp';
 import { paths } from './shared/paths';
 import { loadStore, routeOf, screens } from './app/screens';
+import { holdEarlyForm } from './shared/earlyForm';
 // The site's base styles come in the entry's own stylesheet, first: one request fewer before the
 // first paint (the header and footer keep theirs, public/header.css and public/footer.css).
 import './shared/base.css';
@@ -110,7 +111,10 @@ if (container.dataset.prerendered === route) {
         return startFragment('footer');
       })
     : startFragment('footer');
+  let hydrating = false;
   const hydrate = () => {
+    if (hydrating) return;
+    hydrating = true;
     prefetchListed();
     const started = startWithScreen(route);
     // The home page's call to action is Book Now. Once React owns the page, the booking screen's
@@ -125,6 +129,9 @@ if (container.dataset.prerendered === route) {
           ),
         );
   };
+  // Until React adopts it, the page's form works as plain HTML (src/shared/earlyForm.ts); a
+  // button pressed there is done by React, which then comes at once.
+  holdEarlyForm(container, hydrate);
   // A page as built is complete: React comes once it is loaded and painted, then the scripts'
   // downloads. A frame this browser's data will fill is not, so React comes at once.
   if (dataToCome) hydrate();

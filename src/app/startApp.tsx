@@ -4,6 +4,7 @@ import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { routes } from './routes';
 import { routeOf } from './screens';
 import { withStore } from './withStore';
+import { adoptEarlyForm } from '../shared/earlyForm';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -58,7 +59,11 @@ export function startApp(container: HTMLElement): StartedApp {
   let firstScreen: Promise<void>;
   if (container.dataset.prerendered === routeOf(window.location.pathname)) {
     // Hydrating before the lazy route has loaded would render the empty fallback and mismatch.
-    firstScreen = ready.then(() => void hydrateRoot(container, app));
+    // From here React answers the page's controls, and reads what the guest did before (earlyForm.ts).
+    firstScreen = ready.then(() => {
+      adoptEarlyForm();
+      hydrateRoot(container, app);
+    });
   } else {
     createRoot(container).render(app);
     firstScreen = screenShown(container);

@@ -50,17 +50,6 @@ async function watchHydration(page: Page): Promise<string[]> {
   return problems;
 }
 
-/** Holds the app's React chunk until `release` is called, so a test can act on the page before hydration. */
-async function holdReact(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/app\.[0-9a-f]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
 const hydrated = (page: Page) =>
   page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')));
 
@@ -100,9 +89,10 @@ test('without JavaScript, /booking shows the rooms the build rendered, styled, w
     await expect(region.getByLabel('Room(s)').first()).toHaveValue('0');
   }
   await expect(page.getByRole('group', { name: 'Select Date Range' })).toBeVisible();
-  // Its controls wait for the app: nothing a guest does there can be half done.
-  await expect(page.getByRole('region', { name: 'Suit Room' }).getByRole('button', { name: 'Book' })).toBeDisabled();
-  await expect(page.getByLabel('Check-in')).toBeDisabled();
+  // Its controls are plain HTML controls, live from the first paint (src/shared/earlyForm.ts).
+  await expect(page.getByRole('region', { name: 'Suit Room' }).getByRole('button', { name: 'Book' })).toBeEnabled();
+  await expect(page.getByLabel('Check-in')).toBeEditable();
+  await expect(page.getByRole('button', { name: 'Reset Selection' })).toBeHidden();
   await expect(page.locator('.booking__rooms')).toHaveCSS('display', /grid|flex|block/);
   await expect(page.locator('.room-section').first()).not.toHaveCSS('border-radius', '0px');
   await context.close();
@@ -140,27 +130,6 @@ test("the booking screen hydrates the build's HTML without errors, then shows th
   await expect(page.getByRole('region', { name: 'Classic Room' }).getByLabel('Room(s)').first()).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Reset Selection' })).toBeVisible();
   expect(problems).toEqual([]);
-});
-
-test('until the app owns the booking screen its controls wait, and the first choice after is booked', async ({ page }) => {
-  const release = await holdReact(page);
-  await page.goto('/booking', { waitUntil: 'domcontentloaded' });
-  const suit = page.getByRole('region', { name: 'Suit Room' });
-  await expect(suit.getByLabel('Room(s)').first()).toBeDisabled();
-  await expect(suit.getByRole('button', { name: 'Book' }).first()).toBeDisabled();
-
-  release();
-  // Playwright, like a guest, acts once the controls can be used.
-  await suit.getByLabel('Room(s)').first().selectOption('3');
-  await suit.getByRole('button', { name: 'Book' }).first().click();
-  await expect(page).toHaveURL(/\/booking-details$/);
-  const detail = (term: string) =>
-    page
-      .locator('.stay-details > div')
-      .filter({ has: page.getByText(term, { exact: true }) })
-      .locator('dd');
-  await expect(detail('Room Type')).toHaveText('Suit Room');
-  await expect(detail('Rooms')).toHaveText('3');
 });
 
 test('a path the server cannot map to a page still gets the app\'s own "Page not found"', async ({ page }) => {
@@ -208,11 +177,11 @@ test('without JavaScript, the screens of stored data show their frame, and say n
   // The guest view is built for no booking in particular: the page keeps the site's own title.
   await expect(page).toHaveTitle(new RegExp(site.name));
 
-  // The portal shows no data: it is prerendered whole, its form waiting for the app.
+  // The portal shows no data: it is prerendered whole, its form a plain HTML form (src/shared/earlyForm.ts).
   await page.goto('/booking-portal');
   await expect(page.getByRole('heading', { level: 1, name: 'Hotel Booking Portal' })).toBeVisible();
-  await expect(page.getByLabel('Booking ID')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'View Your Booking' })).toBeDisabled();
+  await expect(page.getByLabel('Booking ID')).toBeEditable();
+  await expect(page.getByRole('button', { name: 'View Your Booking' })).toBeEnabled();
   await context.close();
 });
 

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useDeleteBookingMutation, useListBookingsQuery, useRestoreBookingMutation } from '../../api/bookingsApi';
 import { describeError } from '../../api/requestErrors';
 import { maxSearchLength } from '../../domain/search';
@@ -6,7 +6,6 @@ import { useAppSelector } from '../../shared/hooks';
 import { formatCount } from '../../shared/money';
 import { selectOffers } from '../../shared/offers';
 import { Pending } from '../../shared/Pending';
-import { useHydrated } from '../../shared/useHydrated';
 import { pageSize, pageWindow } from './adminSearch';
 import { BookingsTable } from './BookingsTable';
 import { Pager } from './Pager';
@@ -37,8 +36,9 @@ export function BookingsList() {
   const [feedback, setFeedback] = useState<Feedback>(null);
   const summary = useRef<HTMLParagraphElement>(null);
   const searchId = useId();
-  // The build prerenders this screen before any bookings are read: it must not say there are none.
-  const hydrated = useHydrated();
+  // Adopting the prerendered page (src/shared/earlyForm.ts): what was typed before React ran is the first search.
+  const search = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => setQuery(search.current!.value), []);
 
   const shown = pageWindow(data?.total ?? 0, requested);
   // A delete can empty the last page: move to the last page there is (set while rendering, as
@@ -86,7 +86,7 @@ export function BookingsList() {
           placeholder="Search by Booking ID, Email or Room..."
           value={query}
           maxLength={maxSearchLength}
-          readOnly={!hydrated}
+          ref={search}
           onChange={(event) => setQuery(event.target.value)}
           autoComplete="off"
           spellCheck={false}

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useState } from 'react';
+import { Suspense, lazy, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { FocusedInputShape } from 'react-dates';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../shared/paths';
@@ -22,7 +22,7 @@ import type { RoomsLeft } from './roomsLeft';
 import { DateRangeSlot } from './DateRangeSlot';
 import { PackageCard, roomCountSelectId } from './PackageCard';
 import { RoomSection } from './RoomSection';
-import { useHydrated, wakingProps } from '../../shared/useHydrated';
+import { pressAgain } from '../../shared/earlyForm';
 import './booking.css';
 // The date field's frame and placeholder; the picker's own styles come with its code.
 import './dateRange.css';
@@ -45,8 +45,9 @@ export function BookingScreen() {
   const showStay = searched && nights > 0;
   const offers = useAppSelector(selectOffers);
   // Rooms left for the chosen dates, as the hotel last said (null until it answers).
-  const hydrated = useHydrated();
-  const askHotel = offers.roomsLeft && hydrated && nights > 0;
+  // Never in the prerendered page nor while hydrating it: both render with the state before storage,
+  // whose offers are this browser's (app/store.ts, stateBeforeStorage).
+  const askHotel = offers.roomsLeft && nights > 0;
   const [roomsLeft, setRoomsLeft] = useState<RoomsLeft | null>(null);
   const onRoomsLeft = useCallback(
     (left: RoomsLeft | null) => {
@@ -61,6 +62,13 @@ export function BookingScreen() {
     if (nights === 0) setFocusedInput(selection.startDate ? 'endDate' : 'startDate');
     else setSearched(true);
   }
+
+  // Adopting the prerendered page (src/shared/earlyForm.ts): Search pressed before React ran is
+  // pressed again once, a task later, when the dates typed then are in the store.
+  const searchRef = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    pressAgain(searchRef.current);
+  }, []);
 
   function reset() {
     const chosen =
@@ -81,7 +89,7 @@ export function BookingScreen() {
   return (
     <div className="page booking">
       <h1>Book a Room</h1>
-      <StorageNotice alert />
+      <StorageNotice />
       <section className="booking__search card" aria-label="Dates of your stay">
         <DateRangeSlot
           startDate={selection.startDate}
@@ -91,17 +99,16 @@ export function BookingScreen() {
           onFocusChange={setFocusedInput}
         />
         <div className="button-row booking__actions">
-          <button type="button" className="button" disabled={!hydrated} {...wakingProps(!hydrated)} onClick={search}>
+          <button type="button" className="button" ref={searchRef} onClick={search}>
             Search
           </button>
           <Link className="button button--secondary" to={paths.bookingPortal}>
             View Bookings
           </Link>
-          {selection.roomId !== null && (
-            <button type="button" className="button button--secondary" onClick={reset}>
-              Reset Selection
-            </button>
-          )}
+          {/* Always in the page, so that the prerendered screen can show it before React (earlyForm.ts). */}
+          <button type="button" className="button button--secondary booking__reset" hidden={selection.roomId === null} onClick={reset}>
+            Reset Selection
+          </button>
         </div>
         <p className="booking__status" role="status">
           {showStay

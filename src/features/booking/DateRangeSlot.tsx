@@ -7,12 +7,20 @@ const DateRangeField = lazy(() =>
   import(/* webpackChunkName: "date-picker" */ './DateRangeField').then((m) => ({ default: m.DateRangeField })),
 );
 
-/** True once the frame that first showed the component has been painted (false in the build's HTML and while hydrating). */
+/** The guest is in a placeholder input holding text they typed: the picker waits until they leave it. */
+const typing = () => document.activeElement?.matches('.date-range__placeholder-input:not(:placeholder-shown)');
+
+/**
+ * True once the frame that first showed the component has been painted (false in the build's HTML
+ * and while hydrating), and the guest is not typing in the placeholder: their text and focus stay.
+ */
 function usePainted(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
+    // While the guest types in the placeholder, looked at again a moment later.
+    const ready = () => (typing() ? (timer = setTimeout(ready, 200)) : setPainted(true));
+    const frame = requestAnimationFrame(() => (timer = setTimeout(ready)));
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
@@ -29,7 +37,7 @@ function usePainted(): boolean {
  */
 export function DateRangeSlot(props: ComponentProps<typeof DateRangeField>) {
   const painted = usePainted();
-  const placeholder = <DateRangePlaceholder />;
+  const placeholder = <DateRangePlaceholder onChange={props.onChange} onFocusChange={props.onFocusChange} />;
   if (!painted) return placeholder;
   return (
     <Suspense fallback={placeholder}>

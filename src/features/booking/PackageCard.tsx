@@ -1,8 +1,8 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import type { RoomPackage, RoomType } from '../../domain/rooms';
 import { maxRoomCount, roomCountOptions } from '../../domain/rooms';
 import { formatInr } from '../../shared/money';
-import { useHydrated, wakingProps } from '../../shared/useHydrated';
+import { pressAgain } from '../../shared/earlyForm';
 
 interface PackageCardProps {
   room: RoomType;
@@ -29,8 +29,17 @@ export function PackageCard({ room, pack, packageIndex, count, locked, nights, l
   const options = left === undefined ? roomCountOptions : roomCountOptions.filter((option) => option <= Math.min(maxRoomCount, left));
   const describedBy = [locked ? lockNoteId : null, left !== undefined ? leftNoteId : null].filter(Boolean).join(' ') || undefined;
 
-  // On the prerendered page the count and Book wait for React (see wakingProps).
-  const waking = !useHydrated();
+  const countRef = useRef<HTMLSelectElement>(null);
+  const bookRef = useRef<HTMLButtonElement>(null);
+  // Adopting the prerendered page (src/shared/earlyForm.ts): the count the guest chose before
+  // React ran, and their press of Book, are taken once, as the card first shows.
+  useLayoutEffect(() => {
+    const chosen = Number(countRef.current!.value);
+    if (chosen !== count) onCountChange(chosen);
+    pressAgain(bookRef.current);
+    // Only as the card first shows: later, React itself answers the count and Book.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div className="package-card" aria-labelledby={`${selectId}-name`} role="group">
       <h3 className="package-card__name" id={`${selectId}-name`}>
@@ -54,9 +63,9 @@ export function PackageCard({ room, pack, packageIndex, count, locked, nights, l
         <label htmlFor={selectId}>Room(s)</label>
         <select
           id={selectId}
+          ref={countRef}
           value={count}
-          disabled={waking || locked || soldOut}
-          {...wakingProps(waking)}
+          disabled={locked || soldOut}
           aria-describedby={describedBy}
           onChange={(event) => onCountChange(Number(event.target.value))}
         >
@@ -72,11 +81,10 @@ export function PackageCard({ room, pack, packageIndex, count, locked, nights, l
           {soldOut ? 'Sold out for these dates' : `${left} ${left === 1 ? 'room' : 'rooms'} left for these dates`}
         </p>
       )}
-      {locked && (
-        <p className="package-card__lock" id={lockNoteId}>
-          Another room is chosen. Use Reset Selection to choose this one instead.
-        </p>
-      )}
+      {/* Always in the page, so that the prerendered screen can show it before React (earlyForm.ts). */}
+      <p className="package-card__lock" id={lockNoteId} hidden={!locked}>
+        Another room is chosen. Use Reset Selection to choose this one instead.
+      </p>
       <details className="package-card__info">
         <summary>More Info</summary>
         <ul aria-label={`${room.title} details`}>
@@ -88,8 +96,8 @@ export function PackageCard({ room, pack, packageIndex, count, locked, nights, l
       <button
         type="button"
         className="button button--accent package-card__book"
-        disabled={waking || locked || soldOut}
-        {...wakingProps(waking)}
+        ref={bookRef}
+        disabled={locked || soldOut}
         onClick={onBook}
       >
         Book

@@ -1,7 +1,6 @@
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
-import { selectStorageAvailable } from './bookingsSlice';
-import { saveFailureMessage } from './bookingsThunks';
+import { storageUnavailableMessage } from './storageUnavailable';
 
 /**
  * "Bookings cannot be saved in this browser", where the bookings are kept in it (a browser
@@ -11,12 +10,13 @@ import { saveFailureMessage } from './bookingsThunks';
  * storageCheck, and ui.css shows the notice from that mark); React's state then says the same, and
  * nothing is added or moved.
  */
-export function StorageNotice({ alert = false }: { alert?: boolean }) {
-  const available = useAppSelector(selectStorageAvailable);
+export function StorageNotice() {
+  // By path, not bookingsSlice's selector: that module would be copied into the booking screen's chunk.
+  const available = useAppSelector((state) => state.bookings.storageAvailable);
   if (useAppSelector(selectOffers).keeper !== 'browser') return null;
   return (
-    <p className="notice notice--error" role={alert ? 'alert' : undefined} hidden={available} data-storage-notice="">
-      {saveFailureMessage('unavailable')}
+    <p className="notice notice--error" role="alert" hidden={available} data-storage-notice="">
+      {storageUnavailableMessage}
     </p>
   );
 }

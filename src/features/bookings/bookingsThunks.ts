@@ -5,6 +5,7 @@ import { withBookingAdded, withBookingDeleted, withEmailChanged } from './bookin
 import { bookingConfirmed, bookingDeleted, bookingEmailChanged } from './bookingsSlice';
 import { BookingSaveError } from './bookingStorage';
 import type { BookingStorage, SaveFailure } from './bookingStorage';
+import { storageUnavailableMessage } from './storageUnavailable';
 
 export interface ThunkExtra extends SourceHolder {
   bookingStorage: BookingStorage;
@@ -18,7 +19,7 @@ export function saveFailureMessage(kind: SaveFailure): string {
     case 'quota':
       return "This browser's storage for this site is full, so the booking could not be saved. Free some space (for example, delete old bookings or clear other data for this site) and try again.";
     case 'unavailable':
-      return 'This browser does not allow this site to store data (site data may be blocked), so bookings cannot be saved in this browser.';
+      return storageUnavailableMessage;
     case 'taken':
       return 'Another booking (perhaps from another tab) took this Booking ID a moment ago, so a new Booking ID has been made. Please check it and confirm again.';
     case 'unsafe':

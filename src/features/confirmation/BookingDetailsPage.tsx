@@ -58,6 +58,8 @@ export function BookingDetailsPage() {
   const [confirmed, setConfirmed] = useState<Confirmed | null>(null);
   const success = useRef<HTMLParagraphElement>(null);
   const confirmedHere = useRef(false);
+  // What the guest did in the form before React adopted the page, kept across its remount (ConfirmForm.tsx).
+  const early = useRef({ email: '', pressed: false });
   // The hotel prices each night by its own rules: before confirming, the total is the hotel's sum of the nights.
   const askPrices =
     offers.prices && !confirmedId && selection.startDate !== null && selection.endDate !== null && selection.roomId !== null;
@@ -104,7 +106,7 @@ export function BookingDetailsPage() {
     <section className="page page--narrow confirmation" aria-labelledby="page-title">
       <title>Booking Confirmation</title>
       <h1 id="page-title">Booking Confirmation</h1>
-      <StorageNotice alert />
+      <StorageNotice />
       {/* The session's stay may change the card's lines: unseen until read back, when this browser holds one. */}
       <Pending when={!ready} block movable>
         <div className="card confirmation__card" aria-busy={!ready || undefined}>
@@ -150,7 +152,7 @@ export function BookingDetailsPage() {
             </div>
           ) : canConfirm || !ready ? (
             <>
-              <ConfirmForm onConfirm={confirm} waiting={!ready} />
+              <ConfirmForm onConfirm={confirm} waiting={!ready} early={early} />
               {/* Only the hotel can be out of reach. Present from the start so that screen readers announce each new try. */}
               {offers.keeper === 'hotel' && (
                 <>

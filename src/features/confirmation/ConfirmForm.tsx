@@ -1,26 +1,58 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
-import { wakingProps } from '../../shared/useHydrated';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { FormEvent, RefObject } from 'react';
+import { tookPress } from '../../shared/earlyForm';
 
 interface ConfirmFormProps {
   /** Resolves with an error message to show, or null when the booking was stored. */
   onConfirm: (email: string) => Promise<string | null>;
-  /** The booking is not read back yet (the prerendered page): the form waits (see wakingProps). */
+  /** The booking is not read back yet (the prerendered page): a press is done once it is. */
   waiting?: boolean;
+  /**
+   * Kept by the screen across the form's remount when the booking is read back (its card is
+   * unseen until then, src/shared/Pending.tsx): the email typed and the press made before React ran.
+   */
+  early?: RefObject<{ email: string; pressed: boolean }>;
 }
 
 /** Email (required, type email) and Confirm Booking; the button stays disabled while storing. */
-export function ConfirmForm({ onConfirm, waiting = false }: ConfirmFormProps) {
+export function ConfirmForm({ onConfirm, waiting = false, early }: ConfirmFormProps) {
   const emailId = useId();
   const [email, setEmail] = useState('');
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // A ref, not state, so that a second click in the same frame already sees the first.
   const busy = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // Confirm Booking pressed before the booking was read back: pressed again, once, when it is.
+  const pressedEarly = useRef(false);
+
+  // Adopting the prerendered page (src/shared/earlyForm.ts): the email typed before React ran, and
+  // whether Confirm Booking was pressed then.
+  const own = useRef({ email: '', pressed: false });
+  useLayoutEffect(() => {
+    const kept = (early ?? own).current;
+    kept.email ||= field.current!.value;
+    kept.pressed ||= tookPress(button.current);
+    pressedEarly.current = kept.pressed;
+    setEmail(kept.email);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (waiting || !pressedEarly.current) return;
+    pressedEarly.current = false;
+    // A task later, when React has drawn what was read back.
+    setTimeout(() => form.current?.requestSubmit(button.current));
+  }, [waiting]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy.current) return;
+    if (waiting) {
+      pressedEarly.current = true;
+      return;
+    }
     // The browser checks required/type=email before submitting; this covers submits that skip it.
     if (!event.currentTarget.checkValidity()) {
       event.currentTarget.reportValidity();
@@ -36,18 +68,18 @@ export function ConfirmForm({ onConfirm, waiting = false }: ConfirmFormProps) {
   }
 
   return (
-    <form className="confirm-form" onSubmit={(event) => void submit(event)}>
+    <form className="confirm-form" ref={form} onSubmit={(event) => void submit(event)}>
       <div className="field">
         <label htmlFor={emailId}>Email</label>
         <input
           id={emailId}
+          ref={field}
           type="email"
           name="email"
           required
           autoComplete="email"
           placeholder="you@example.com"
           value={email}
-          readOnly={waiting}
           onChange={(event) => setEmail(event.target.value)}
         />
       </div>
@@ -56,7 +88,7 @@ export function ConfirmForm({ onConfirm, waiting = false }: ConfirmFormProps) {
           {problem}
         </p>
       )}
-      <button type="submit" className="button button--accent" disabled={saving || waiting} {...wakingProps(waiting)}>
+      <button type="submit" className="button button--accent" ref={button} disabled={saving}>
         Confirm Booking
       </button>
     </form>

@@ -1,11 +1,11 @@
-import { Suspense, lazy, useId, useState } from 'react';
+import { Suspense, lazy, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { customerBookingPath, paths } from '../../shared/paths';
 import type { CustomerBookingState } from '../../shared/paths';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
-import { useHydrated, wakingProps } from '../../shared/useHydrated';
+import { pressAgain } from '../../shared/earlyForm';
 import './portal.css';
 
 // Hotel mode only, so its code (and the bookings API's) stays out of the browser-only portal.
@@ -28,8 +28,14 @@ export function BookingPortalPage() {
   const fieldId = useId();
   const emailId = useId();
   const emailProblemId = useId();
-  // The build prerenders this screen: the form waits for React (see wakingProps).
-  const waking = !useHydrated();
+  // Adopting the prerendered page (src/shared/earlyForm.ts): the ID typed before React ran, and
+  // View Your Booking pressed then, pressed again once, a task later.
+  const idField = useRef<HTMLInputElement>(null);
+  const view = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    setBookingId(idField.current!.value);
+    pressAgain(view.current);
+  }, []);
 
   function lookUp(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -70,8 +76,8 @@ export function BookingPortalPage() {
                 type="text"
                 className="input"
                 placeholder="BK123456"
+                ref={idField}
                 value={bookingId}
-                readOnly={waking}
                 onChange={(event) => setBookingId(event.target.value)}
                 autoComplete="off"
                 autoCapitalize="characters"
@@ -98,7 +104,7 @@ export function BookingPortalPage() {
                 )}
               </div>
             )}
-            <button type="submit" className="button button--accent" disabled={waking} {...wakingProps(waking)}>
+            <button type="submit" className="button button--accent" ref={view}>
               View Your Booking
             </button>
             {manageLinks && (

@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { bookAtFirstSight, holdApp, notAdopted, packageCard, stayFact, typedDay } from './earlyInput';
+
+// Issue 21: a prerendered screen is usable the moment it is seen (src/shared/earlyForm.ts).
+
+test('dates typed, a count chosen and Book pressed the moment each is visible all take effect', async ({ page }) => {
+  await bookAtFirstSight(page, 'Suit Room', '2', [20, 23]);
+});
+
+test('before the app runs, the booking screen answers a count itself, and the app keeps the choice once', async ({ page }) => {
+  const release = await holdApp(page);
+  await page.goto('/booking', { waitUntil: 'domcontentloaded' });
+  const suit = packageCard(page, 'Suit Room');
+  const classic = packageCard(page, 'Classic Room');
+  await suit.getByLabel('Room(s)').selectOption('3');
+  await expect(classic.getByLabel('Room(s)')).toBeDisabled();
+  await expect(classic.getByRole('button', { name: 'Book' })).toBeDisabled();
+  await expect(classic.getByText('Another room is chosen. Use Reset Selection to choose this one instead.')).toBeVisible();
+  // Reset Selection, then another choice, all before the app: the last is what counts.
+  await page.getByRole('button', { name: 'Reset Selection' }).click();
+  await expect(page.getByRole('button', { name: 'Reset Selection' })).toBeHidden();
+  await expect(suit.getByLabel('Room(s)')).toHaveValue('0');
+  await expect(suit.getByLabel('Room(s)')).toBeFocused();
+  await classic.getByLabel('Room(s)').selectOption('1');
+  await expect(suit.getByLabel('Room(s)')).toBeDisabled();
+  await page.getByRole('button', { name: 'Search' }).click();
+  expect(await notAdopted(page)).toBe(true);
+
+  release();
+  // The app adopts the page with that choice, and does the Search pressed before it, once.
+  await expect.poll(() => notAdopted(page)).toBe(false);
+  await expect(classic.getByLabel('Room(s)')).toHaveValue('1');
+  await expect(suit.getByLabel('Room(s)')).toBeDisabled();
+  // Without dates, Search opens the calendar at Check-in.
+  await expect(page.getByRole('application', { name: 'Calendar' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await classic.getByRole('button', { name: 'Book' }).click();
+  await expect(page).toHaveURL(/\/booking-details$/);
+  await expect(stayFact(page, 'Room Type')).toHaveText('Classic Room');
+  await expect(stayFact(page, 'Rooms')).toHaveText('1');
+});
+
+test('dates typed, a count chosen and Book pressed before the app runs are booked once it does', async ({ page }) => {
+  const release = await holdApp(page);
+  await bookAtFirstSight(page, 'Classic Room', '3', [5, 7], release);
+});
+
+test('an email typed and Confirm Booking pressed before the app runs confirm one booking once it does', async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  const release = await holdApp(page);
+  await page.goto('/booking-details', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Email').fill('early@example.com');
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  // A second press before anything answered is the same press.
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  expect(await notAdopted(page)).toBe(true);
+  release();
+  await expect(page.getByText('Your booking is confirmed! Thank you for choosing our hotel.')).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('hotelBookings') ?? '[]') as Array<{ email: string }>);
+  expect(stored.map((b) => b.email)).toEqual(['early@example.com']);
+  expect(dialogs).toEqual(['Your room booking was confirmed!']);
+});
+
+test('a Booking ID typed and View Your Booking pressed before the app runs look it up once it does', async ({ page }) => {
+  const release = await holdApp(page);
+  await page.goto('/booking-portal', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Booking ID').fill('bk123456');
+  await page.getByRole('button', { name: 'View Your Booking' }).click();
+  expect(await notAdopted(page)).toBe(true);
+  release();
+  await expect(page).toHaveURL(/\/customer-booking\/BK123456$/);
+});
+
+test('a search typed on the admin dashboard before the app runs is the first search', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    const booking = (bookingId: string, email: string) => ({
+      bookingId,
+      roomName: 'Suit Room',
+      checkIn: '2030-01-01',
+      checkOut: '2030-01-03',
+      totalPrice: 8000,
+      email,
+      rooms: 1,
+    });
+    localStorage.setItem('hotelBookings', JSON.stringify([booking('BK111111', 'one@example.com'), booking('BK222222', 'two@example.com')]));
+  });
+  const release = await holdApp(page);
+  await page.goto('/admin-bookings', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('searchbox').fill('two@');
+  release();
+  await expect(page.getByRole('cell', { name: 'BK222222', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'BK111111', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('searchbox')).toHaveValue('two@');
+  expect(typedDay(0)).toMatch(/^\d\d\/\d\d\/\d{4}$/);
+});
