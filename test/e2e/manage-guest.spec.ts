@@ -16,6 +16,8 @@ test.describe('portal', () => {
       void dialog.accept();
     });
     await page.getByRole('button', { name: 'View Your Booking' }).click();
+    // Pressed again before anything answered, it would be one press (src/shared/earlyForm.ts): wait for the answer.
+    await expect.poll(() => alerts).toHaveLength(1);
     await page.getByLabel('Booking ID').fill('    ');
     await page.getByRole('button', { name: 'View Your Booking' }).click();
     await expect.poll(() => alerts).toEqual(['Please enter your Booking ID!', 'Please enter your Booking ID!']);
