@@ -99,3 +99,39 @@ test('a search typed on the admin dashboard before the app runs is the first sea
   await expect(page.getByRole('searchbox')).toHaveValue('two@');
   expect(typedDay(0)).toMatch(/^\d\d\/\d\d\/\d{4}$/);
 });
+
+test('dates typed while the date picker is on its way stay where they were typed, and both are booked', async ({ page }) => {
+  // Every chunk but the date picker's (react-dates: the only one naming DateRangePicker) comes at once.
+  let pickerAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (pickerAsked = resolve));
+  let releasePicker!: () => void;
+  const released = new Promise<void>((resolve) => (releasePicker = resolve));
+  await page.route(/\/\d+\.[0-9a-f]{8}\.js$/, async (route) => {
+    const response = await route.fetch();
+    if ((await response.text()).includes('DateRangePicker')) {
+      pickerAsked();
+      await released;
+    }
+    await route.fulfill({ response });
+  });
+  await page.goto('/booking');
+  await expect.poll(() => notAdopted(page)).toBe(false);
+  await page.getByRole('textbox', { name: 'Check-in' }).fill(typedDay(30));
+  // Leaving the date typed: the picker may now take the field's place, but its code is held back.
+  await page.getByRole('textbox', { name: 'Check-out' }).click();
+  await asked;
+  await expect(page.getByRole('textbox', { name: 'Check-in' })).toHaveValue(typedDay(30));
+  await page.getByRole('textbox', { name: 'Check-out' }).fill(typedDay(32));
+  releasePicker();
+  // The guest leaves the field: the picker takes the placeholder's place, showing both dates.
+  await page.keyboard.press('Tab');
+  const card = packageCard(page, 'Suit Room');
+  await card.getByLabel('Room(s)').selectOption('1');
+  await expect(page.locator('.date-range__placeholder-input')).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Check-in' })).toHaveValue(typedDay(30));
+  await expect(page.getByRole('textbox', { name: 'Check-out' })).toHaveValue(typedDay(32));
+  await card.getByRole('button', { name: 'Book' }).click();
+  await expect(page).toHaveURL(/\/booking-details$/);
+  await expect(stayFact(page, 'Check-In')).toHaveText(typedDay(30));
+  await expect(stayFact(page, 'Check-Out')).toHaveText(typedDay(32));
+});

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { FocusedInputShape } from 'react-dates';
-import { toIsoDate, todayIso } from '../../domain/dates';
+import { formatDisplayDate, toIsoDate, todayIso } from '../../domain/dates';
 import type { DateRange } from './DateRangeField';
 import { endDateId, startDateId } from './dateInputIds';
 
@@ -10,7 +10,7 @@ function typedDate(input: HTMLInputElement): string | null {
   return day && day >= todayIso() ? day : null;
 }
 
-interface PlaceholderProps {
+interface PlaceholderProps extends DateRange {
   onChange: (range: DateRange) => void;
   onFocusChange: (input: FocusedInputShape | null) => void;
 }
@@ -22,26 +22,47 @@ interface PlaceholderProps {
  * (MM/DD/YYYY) as the picker's do: those typed before React ran are read as it adopts the page
  * (src/shared/earlyForm.ts), and the picker takes the place only once the guest has left what
  * they typed (DateRangeSlot.tsx), showing the same dates; an empty one they are in opens the calendar.
+ * Drawn again (a placeholder in a new place), it shows the dates already chosen, and a date typed
+ * in one input never clears the other's.
  */
-export function DateRangePlaceholder({ onChange, onFocusChange }: PlaceholderProps) {
+export function DateRangePlaceholder({ startDate, endDate, onChange, onFocusChange }: PlaceholderProps) {
   const field = useRef<HTMLFieldSetElement>(null);
+  // What the inputs show, read as dates: an input with no date in it keeps the one already chosen.
   const report = () => {
     const [start, end] = [...field.current!.querySelectorAll('input')].map(typedDate);
-    if (start || end) onChange({ startDate: start ?? null, endDate: end ?? null });
+    if ((start && start !== startDate) || (end && end !== endDate)) onChange({ startDate: start ?? startDate, endDate: end ?? endDate });
   };
-  // An empty input the guest is in asks for the calendar, which opens there when the picker comes.
-  const focused = (input: Element) => {
-    if (input?.matches('.date-range__placeholder-input:placeholder-shown'))
-      onFocusChange(input.id === startDateId ? 'startDate' : 'endDate');
+  // An empty input the guest is in asks for the calendar, which opens there when the picker comes;
+  // one they type in, or leave for another control, no longer does.
+  const focused = (input: Element | null) => {
+    const empty = input?.matches('.date-range__placeholder-input:placeholder-shown');
+    onFocusChange(empty ? (input!.id === startDateId ? 'startDate' : 'endDate') : null);
   };
   useLayoutEffect(() => {
     report();
-    focused(document.activeElement!);
+    if (document.activeElement?.matches('.date-range__placeholder-input')) focused(document.activeElement);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const input = (id: string) => <input id={id} className="date-range__placeholder-input" type="text" placeholder="MM/DD/YYYY" />;
+  const input = (id: string, date: string | null) => (
+    <input
+      id={id}
+      className="date-range__placeholder-input"
+      type="text"
+      placeholder="MM/DD/YYYY"
+      defaultValue={date ? formatDisplayDate(date) : undefined}
+    />
+  );
   return (
-    <fieldset className="date-range" ref={field} onChange={report} onFocus={(event) => focused(event.target)}>
+    <fieldset
+      className="date-range"
+      ref={field}
+      onChange={(event) => {
+        report();
+        focused(event.target);
+      }}
+      onFocus={(event) => focused(event.target)}
+      onBlur={(event) => event.relatedTarget && focused(null)}
+    >
       <legend className="date-range__caption">Select Date Range</legend>
       <div className="date-range__labels">
         <label htmlFor={startDateId}>Check-in</label>
@@ -50,11 +71,11 @@ export function DateRangePlaceholder({ onChange, onFocusChange }: PlaceholderPro
         </label>
       </div>
       <div className="date-range__placeholder">
-        {input(startDateId)}
+        {input(startDateId, startDate)}
         <span className="date-range__placeholder-arrow" aria-hidden="true">
           →
         </span>
-        {input(endDateId)}
+        {input(endDateId, endDate)}
       </div>
     </fieldset>
   );
