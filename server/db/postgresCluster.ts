@@ -1,7 +1,7 @@
 import { spawn, execFileSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { chown, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { chown, mkdir, readdir, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -175,8 +175,12 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
         const client = new pg.Client({ ...connection, connectionTimeoutMillis: 1000 });
         try {
           await client.connect();
-          await client.query('SELECT 1');
-          return true;
+          // Ours, not another cluster on the same port: a port found free a moment ago can be taken
+          // by another cluster first (tests start several at once), and this one then fails to bind
+          // and exits, but not before the other has answered.
+          const { rows } = await client.query<{ dir: string }>("SELECT current_setting('data_directory') AS dir");
+          const answered = rows[0]?.dir;
+          return answered !== undefined && (await realpath(answered)) === (await realpath(dataDir));
         } catch {
           return false;
         } finally {

@@ -42,6 +42,21 @@ export interface TestDatabase {
   remove(): Promise<void>;
 }
 
+/**
+ * A port found free can be taken by another test's cluster before this one binds it (test files
+ * start clusters at once): the cluster then does not start (startCluster checks that the server
+ * answering is its own), and it is tried again on another port.
+ */
+async function startOnFreePort(binDir: string, dataDir: string): Promise<RunningCluster> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startCluster({ binDir, dataDir, port: await freePort() });
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
 /** Starts a cluster of this kind in a new temporary folder (mode 0755 so the postgres user can enter it). */
 export async function startTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   const parent = await mkdtemp(path.join(os.tmpdir(), `hotel-${kind}-`));
@@ -50,7 +65,7 @@ export async function startTestDatabase(kind: DatabaseKind): Promise<TestDatabas
   const dataDir = path.join(parent, 'data');
   const binDir = kind === 'embedded' ? embeddedBinDir() : systemBinDir()!;
   // The real server listens on TCP like any PostgreSQL a hotel would run; the embedded one on its socket.
-  const cluster = await startCluster({ binDir, dataDir, port: kind === 'postgresql' ? await freePort() : undefined });
+  const cluster = kind === 'postgresql' ? await startOnFreePort(binDir, dataDir) : await startCluster({ binDir, dataDir });
   const databases: Database[] = [];
   return {
     kind,
