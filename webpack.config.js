@@ -148,6 +148,9 @@ module.exports = (env, argv) => {
         : []),
     ],
     optimization: {
+      // The shortest export names rather than stable ones (content hashes name the files anyway):
+      // 0.4 kB gzipped off the booking screen's first load, which sits at its 200 kB budget.
+      mangleExports: 'size',
       splitChunks: {
         cacheGroups: {
           // One chunk for React itself: react-dates' chunk would otherwise carry its own copy of

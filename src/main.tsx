@@ -2,7 +2,8 @@ import { enhanceFragment, loadFragment } from './features/layout/fragments';
 import { startWebVitals } from './features/layout/reportWebVitals';
 import type { StartedApp } from './app/startApp';
 import { paths } from './shared/paths';
-import { loadStore, routeOf, screens } from './app/screens';
+import { loadSource } from './app/loadSource';
+import { loadStore, routeOf, screens, screensAskingTheApi } from './app/screens';
 import { holdEarlyForm } from './shared/earlyForm';
 // The site's base styles come in the entry's own stylesheet, first: one request fewer before the
 // first paint (the header and footer keep theirs, public/header.css and public/footer.css).
@@ -34,12 +35,13 @@ function startFragment(name: 'header' | 'footer'): Promise<unknown> {
 }
 
 /**
- * Starts React with the first screen's chunk (and the store it needs) fetched alongside it rather
- * than after it: one network round trip fewer. A failure here is the router's to show.
+ * Starts React with the first screen's chunk (and the store and the bookings source it needs)
+ * fetched alongside it rather than after it: network round trips fewer. A failure here is the router's to show.
  */
 function startWithScreen(route: keyof typeof screens): Promise<StartedApp> {
   void screens[route]().catch(() => undefined);
   if (route !== paths.home && route !== '*') void loadStore().catch(() => undefined);
+  if (screensAskingTheApi.has(route)) void loadSource().catch(() => undefined);
   return start();
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { startBookingSync } from '../features/bookings/bookingSync';
 import { isHotelMode } from '../shared/hotelMode';
+import { loadSource } from './loadSource';
 import { makeStore, stateBeforeStorage } from './store';
 
 // The store (Redux Toolkit, redux-persist, the booking code) is its own chunk, created when the
@@ -19,11 +20,7 @@ startBookingSync(store, bookingStorage);
 /** Loads the store's source of bookings, which brings the bookings API with it, and puts both into the store once. */
 let attached: Promise<void> | undefined;
 export function apiReady(): Promise<void> {
-  attached ??= (
-    hotel
-      ? import(/* webpackChunkName: "hotel-source" */ '../features/bookings/hotelSource')
-      : import(/* webpackChunkName: "browser-source" */ '../features/bookings/browserSource')
-  ).then(({ connectSource }) => {
+  attached ??= loadSource().then(({ connectSource }) => {
     const { api, source, middleware } = connectSource(store.dispatch);
     attachApi(api, source, middleware);
   });
