@@ -59,7 +59,7 @@ export function BookingDetailsPage() {
   const success = useRef<HTMLParagraphElement>(null);
   const confirmedHere = useRef(false);
   // What the guest did in the form before React adopted the page, kept across its remount (ConfirmForm.tsx).
-  const early = useRef({ email: '', pressed: false });
+  const earlyRef = useRef({ email: '', pressed: false });
   // The hotel prices each night by its own rules: before confirming, the total is the hotel's sum of the nights.
   const askPrices =
     offers.prices && !confirmedId && selection.startDate !== null && selection.endDate !== null && selection.roomId !== null;
@@ -152,7 +152,7 @@ export function BookingDetailsPage() {
             </div>
           ) : canConfirm || !ready ? (
             <>
-              <ConfirmForm onConfirm={confirm} waiting={!ready} early={early} />
+              <ConfirmForm onConfirm={confirm} waiting={!ready} earlyRef={earlyRef} />
               {/* Only the hotel can be out of reach. Present from the start so that screen readers announce each new try. */}
               {offers.keeper === 'hotel' && (
                 <>

@@ -9,13 +9,14 @@ interface ConfirmFormProps {
   waiting?: boolean;
   /**
    * Kept by the screen across the form's remount when the booking is read back (its card is
-   * unseen until then, src/shared/Pending.tsx): the email typed and the press made before React ran.
+   * unseen until then, src/shared/Pending.tsx): the email typed and the press made before then,
+   * whether before React ran or after.
    */
-  early?: RefObject<{ email: string; pressed: boolean }>;
+  earlyRef?: RefObject<{ email: string; pressed: boolean }>;
 }
 
 /** Email (required, type email) and Confirm Booking; the button stays disabled while storing. */
-export function ConfirmForm({ onConfirm, waiting = false, early }: ConfirmFormProps) {
+export function ConfirmForm({ onConfirm, waiting = false, earlyRef }: ConfirmFormProps) {
   const emailId = useId();
   const [email, setEmail] = useState('');
   const [saving, setSaving] = useState(false);
@@ -29,10 +30,12 @@ export function ConfirmForm({ onConfirm, waiting = false, early }: ConfirmFormPr
   const pressedEarly = useRef(false);
 
   // Adopting the prerendered page (src/shared/earlyForm.ts): the email typed before React ran, and
-  // whether Confirm Booking was pressed then.
-  const own = useRef({ email: '', pressed: false });
+  // whether Confirm Booking was pressed then. Both are kept where the screen keeps them (`earlyRef`)
+  // as the guest goes on, so that the form the screen draws once the booking is read back has them.
+  const ownRef = useRef({ email: '', pressed: false });
+  const keepRef = earlyRef ?? ownRef;
   useLayoutEffect(() => {
-    const kept = (early ?? own).current;
+    const kept = keepRef.current;
     kept.email ||= field.current!.value;
     kept.pressed ||= tookPress(button.current);
     pressedEarly.current = kept.pressed;
@@ -41,9 +44,12 @@ export function ConfirmForm({ onConfirm, waiting = false, early }: ConfirmFormPr
   }, []);
   useEffect(() => {
     if (waiting || !pressedEarly.current) return;
+    // Pressed once: neither this form nor a later one presses it again.
     pressedEarly.current = false;
+    keepRef.current.pressed = false;
     // A task later, when React has drawn what was read back.
     setTimeout(() => form.current?.requestSubmit(button.current));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [waiting]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -51,6 +57,7 @@ export function ConfirmForm({ onConfirm, waiting = false, early }: ConfirmFormPr
     if (busy.current) return;
     if (waiting) {
       pressedEarly.current = true;
+      keepRef.current.pressed = true;
       return;
     }
     // The browser checks required/type=email before submitting; this covers submits that skip it.
@@ -80,7 +87,10 @@ export function ConfirmForm({ onConfirm, waiting = false, early }: ConfirmFormPr
           autoComplete="email"
           placeholder="you@example.com"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            keepRef.current.email = event.target.value;
+          }}
         />
       </div>
       {problem && (
