@@ -23,15 +23,23 @@ const preloadTags = (scripts = []) => scripts.map((href) => `<link href="${href}
 /**
  * A page the server sends for one route: the route's markup rendered at build time in #root
  * (marked with the route, so the app hydrates it), its stylesheets linked so it paints styled
- * before any script runs, and the scripts it needs on the guest's first move listed for
- * prefetching (downloaded once the page has loaded, run only when needed).
+ * before any script runs, the scripts it needs on the guest's first move listed for
+ * prefetching (downloaded once the page has loaded, run only when needed), and, on a page with a
+ * frame for this browser's data, the scripts hydrating needs (`dataScripts`, see above).
  */
-function injectPage(template, markup, { route, stylesheets = [], prefetchScripts = [] }) {
+function injectPage(template, markup, { route, stylesheets = [], prefetchScripts = [], dataScripts = [] }) {
   if (!emptyRoot.test(template)) throw new Error('index.html has no empty <div id="root"> to put the page into');
   const { head, body } = splitHoistables(markup);
   const title = head.find((t) => t.startsWith('<title>'));
   let page = template;
   if (title) page = page.replace(/<title>[\s\S]*?<\/title>/, title);
+  // A frame this browser's data will fill (src/shared/Pending.tsx): the scripts React needs at once
+  // then, listed ahead of the page's first scripts, which fetch them early where there is data
+  // (dataScriptsPreload in webpack.config.js).
+  if (dataScripts.length && body.includes('data-pending')) {
+    if (!page.includes('<script>')) throw new Error('index.html has no inline <script> in <head> to list the data scripts before');
+    page = page.replace('<script>', () => `<meta name="data-scripts" content="${dataScripts.join(' ')}"><script>`);
+  }
   const extraHead = [...head.filter((t) => t !== title), ...stylesheets.map((href) => `<link href="${href}" rel="stylesheet">`)].join('');
   page = page.replace('</head>', `${extraHead}</head>`);
   // Prefetched from src/main.tsx once the page has loaded: as <link> tags they would compete with

@@ -65,7 +65,12 @@ function prerenderConfigs(clientConfig) {
             .flatMap(filesOf)
             .filter((file) => file.endsWith('.js') && !hydrating.has(file))
             .map((file) => publicPath + file);
-          pageAssets.set(chunk, { css: files.filter((f) => f.endsWith('.css')), prefetch: [...new Set(later)] });
+          // What React needs at once on a page this browser's data fills: React, the store, the screen
+          // and the browser's source of bookings (the prerendered pages are the browser-only site's).
+          const data = [...new Set(['app', 'store', chunk, 'browser-source'].flatMap(filesOf))]
+            .filter((file) => file.endsWith('.js'))
+            .map((file) => publicPath + file);
+          pageAssets.set(chunk, { css: files.filter((f) => f.endsWith('.css')), prefetch: [...new Set(later)], data });
         }
       });
     },
@@ -84,6 +89,7 @@ function prerenderConfigs(clientConfig) {
             route,
             stylesheets: assets.css,
             prefetchScripts: assets.prefetch,
+            dataScripts: assets.data,
           });
           fs.writeFileSync(path.join(clientOut, file), page);
         }
