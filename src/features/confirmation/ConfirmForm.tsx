@@ -12,7 +12,7 @@ interface ConfirmFormProps {
    * unseen until then, src/shared/Pending.tsx): the email typed and the press made before then,
    * whether before React ran or after.
    */
-  earlyRef?: RefObject<{ email: string; pressed: boolean }>;
+  earlyRef: RefObject<{ email: string; pressed: boolean }>;
 }
 
 /** Email (required, type email) and Confirm Booking; the button stays disabled while storing. */
@@ -26,27 +26,22 @@ export function ConfirmForm({ onConfirm, waiting = false, earlyRef }: ConfirmFor
   const form = useRef<HTMLFormElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  // Confirm Booking pressed before the booking was read back: pressed again, once, when it is.
-  const pressedEarly = useRef(false);
 
   // Adopting the prerendered page (src/shared/earlyForm.ts): the email typed before React ran, and
   // whether Confirm Booking was pressed then. Both are kept where the screen keeps them (`earlyRef`)
   // as the guest goes on, so that the form the screen draws once the booking is read back has them.
-  const ownRef = useRef({ email: '', pressed: false });
-  const keepRef = earlyRef ?? ownRef;
   useLayoutEffect(() => {
-    const kept = keepRef.current;
+    const kept = earlyRef.current;
     kept.email ||= field.current!.value;
     kept.pressed ||= tookPress(button.current);
-    pressedEarly.current = kept.pressed;
     setEmail(kept.email);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // Confirm Booking pressed before the booking was read back: pressed again, once, when it is.
   useEffect(() => {
-    if (waiting || !pressedEarly.current) return;
+    if (waiting || !earlyRef.current.pressed) return;
     // Pressed once: neither this form nor a later one presses it again.
-    pressedEarly.current = false;
-    keepRef.current.pressed = false;
+    earlyRef.current.pressed = false;
     // A task later, when React has drawn what was read back.
     setTimeout(() => form.current?.requestSubmit(button.current));
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -56,8 +51,7 @@ export function ConfirmForm({ onConfirm, waiting = false, earlyRef }: ConfirmFor
     event.preventDefault();
     if (busy.current) return;
     if (waiting) {
-      pressedEarly.current = true;
-      keepRef.current.pressed = true;
+      earlyRef.current.pressed = true;
       return;
     }
     // The browser checks required/type=email before submitting; this covers submits that skip it.
@@ -89,7 +83,7 @@ export function ConfirmForm({ onConfirm, waiting = false, earlyRef }: ConfirmFor
           value={email}
           onChange={(event) => {
             setEmail(event.target.value);
-            keepRef.current.email = event.target.value;
+            earlyRef.current.email = event.target.value;
           }}
         />
       </div>
