@@ -43,12 +43,16 @@ function build() {
   });
 }
 
-/** The scripts and stylesheets a built page names in its own HTML (minified: quotes optional). */
+/**
+ * The scripts and stylesheets a built page names in its own HTML (minified: quotes optional); a
+ * stylesheet the build wrote into the page keeps its file's address as data-href (same bytes).
+ */
 function pageAssets(html) {
   const attr = (tag, name) => new RegExp(`\\b${name}=("[^"]*"|[^\\s>]+)`).exec(tag)?.[1].replace(/"/g, '');
-  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
+  const tags = html.match(/<(script|link|style)\b[^>]*>/g) ?? [];
   return tags.flatMap((tag) => {
     if (tag.startsWith('<script')) return attr(tag, 'src') ?? [];
+    if (tag.startsWith('<style')) return attr(tag, 'data-href') ?? [];
     const rel = attr(tag, 'rel');
     return rel === 'stylesheet' || (rel === 'preload' && attr(tag, 'as') === 'script') ? (attr(tag, 'href') ?? []) : [];
   });

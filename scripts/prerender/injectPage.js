@@ -22,9 +22,9 @@ const preloadTags = (scripts = []) => scripts.map((href) => `<link href="${href}
 
 /**
  * A page the server sends for one route: the route's markup rendered at build time in #root
- * (marked with the route, so the app hydrates it), its stylesheets linked so it paints styled
- * before any script runs, the scripts it needs on the guest's first move listed for
- * prefetching (downloaded once the page has loaded, run only when needed), and, on a page with a
+ * (marked with the route, so the app hydrates it), its stylesheets linked (then written into the
+ * page, see inlineStylesheets) so it paints styled before any script runs, the scripts it needs
+ * on the guest's first move listed for prefetching (downloaded once the page has loaded, run only when needed), and, on a page with a
  * frame for this browser's data, the scripts hydrating needs (`dataScripts`, see above).
  */
 function injectPage(template, markup, { route, stylesheets = [], prefetchScripts = [], dataScripts = [] }) {
@@ -54,4 +54,28 @@ function appShell(template, { preloadScripts = [] } = {}) {
   return template.replace(emptyRoot, '<div id="root"></div>').replace('</head>', `${preloadTags(preloadScripts).join('')}</head>`);
 }
 
-module.exports = { injectPage, appShell, splitHoistables };
+/** An attribute's value in a tag as written by the build (the minifier drops quotes where it can). */
+const attribute = (tag, name) =>
+  new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`)
+    .exec(tag)
+    ?.slice(1)
+    .find((v) => v !== undefined);
+
+/**
+ * Every stylesheet a page links, written into the page instead (`css` maps each href to its text),
+ * in the same place so the cascade is unchanged: a prerendered page then paints from its own bytes,
+ * without waiting on a round trip per stylesheet (on a slow phone network, the largest part of its
+ * first paint). Each keeps its address as data-href, which is where webpack's CSS loader looks
+ * before it downloads a screen's stylesheet again when the app starts.
+ */
+function inlineStylesheets(page, css) {
+  return page.replace(/<link\b[^>]*>/g, (tag) => {
+    const href = attribute(tag, 'href');
+    if (attribute(tag, 'rel') !== 'stylesheet' || href === undefined) return tag;
+    const text = css(href);
+    if (/<\/style/i.test(text)) throw new Error(`${href} cannot be written into a page: it contains "</style"`);
+    return `<style data-href="${href}">${text}</style>`;
+  });
+}
+
+module.exports = { injectPage, appShell, splitHoistables, inlineStylesheets };

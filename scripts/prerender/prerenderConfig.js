@@ -1,7 +1,7 @@
 const fs = require('fs');
 const path = require('path');
 const webpack = require('webpack');
-const { appShell, injectPage } = require('./injectPage');
+const { appShell, injectPage, inlineStylesheets } = require('./injectPage');
 
 /**
  * The pages rendered at build time from the app's own components, one per route (`path` is the
@@ -91,7 +91,10 @@ function prerenderConfigs(clientConfig) {
             prefetchScripts: assets.prefetch,
             dataScripts: assets.data,
           });
-          fs.writeFileSync(path.join(clientOut, file), page);
+          // Its stylesheets written into it (the site's, the header's and footer's, the screen's):
+          // the page paints from its own bytes. The empty shell below keeps its links, cached once.
+          const stylesheet = (href) => fs.readFileSync(path.join(clientOut, href.replace(/^\//, '')), 'utf8');
+          fs.writeFileSync(path.join(clientOut, file), inlineStylesheets(page, stylesheet));
         }
         const shell = appShell(template, { preloadScripts: appShellScripts });
         fs.writeFileSync(path.join(clientOut, 'app.html'), shell);

@@ -15,7 +15,7 @@ test('without JavaScript, "/" still shows the home page the build rendered', asy
   await expect(intro).toContainText('laundry');
   await expect(page.getByRole('region', { name: 'Gallery' }).getByRole('img')).toHaveCount(8);
   await expect(page.getByRole('region', { name: 'Restaurant' })).toContainText('up to 70 people');
-  // Styled before any script: the home stylesheet is linked in the HTML itself.
+  // Styled before any script: the home stylesheet is in the HTML itself.
   await expect(page.locator('.home-gallery')).toHaveCSS('display', 'grid');
   await context.close();
 });
@@ -276,4 +276,38 @@ test('a frame this browser has data for fetches the scripts React needs from its
   for (const href of early) expect(fetched.filter((path) => path === href)).toHaveLength(1);
   expect(problems).toEqual([]);
   await stored.close();
+});
+
+test('each prerendered page carries its stylesheets: it paints styled with no stylesheet to fetch, and the app never fetches them again', async ({
+  page,
+}) => {
+  for (const path of [
+    '/',
+    '/booking',
+    '/booking-details',
+    '/admin-bookings',
+    '/view-bookings',
+    '/booking-portal',
+    '/customer-booking/BK123456',
+  ]) {
+    const requested: string[] = [];
+    const onRequest = (request: { url(): string }) => requested.push(new URL(request.url()).pathname);
+    page.on('request', onRequest);
+    await page.goto(path);
+    await hydrated(page);
+    const carried = await page.locator('head style[data-href]').evaluateAll((styles) => styles.map((s) => s.getAttribute('data-href')));
+    // The site's, the header's, the footer's and the screen's own.
+    expect(carried, path).toEqual(expect.arrayContaining(['/header.css', '/footer.css']));
+    expect(carried.length, path).toBe(4);
+    // As the server sends it, the page links no stylesheet: nothing to wait for before painting.
+    expect(await (await page.request.get(path)).text(), path).not.toMatch(/<link[^>]*rel="?stylesheet/);
+    // The site's stylesheet is in force (its page layout), from the page's own bytes.
+    await expect(page.locator('body'), path).toHaveCSS('display', 'flex');
+    // What the app loads once running (the next screen's styles, fetched ahead) is another file.
+    expect(
+      requested.filter((requestedPath) => carried.includes(requestedPath)),
+      path,
+    ).toEqual([]);
+    page.off('request', onRequest);
+  }
 });
