@@ -98,6 +98,18 @@ function framesFilled(): Promise<void> {
   });
 }
 
+/**
+ * The admin screen's notice of stored records it cannot read, shown before React from a small chunk
+ * of its own (earlyUnreadableNotice.ts). Resolves once it is painted, if shown: React's scripts,
+ * run at once after, would hold the browser for the frame that shows it (a tenth of a second and
+ * more on a slow phone).
+ */
+function noticeEarly(): Promise<void> {
+  return import(/* webpackChunkName: "early-unreadable" */ './features/admin/earlyUnreadableNotice').then(({ showUnreadableEarly }) => {
+    if (showUnreadableEarly(container)) return new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  });
+}
+
 // The build prerenders every screen's route (see scripts/prerender); #root names the route it holds.
 const route = routeOf(window.location.pathname);
 const header = startFragment('header');
@@ -135,8 +147,9 @@ if (container.dataset.prerendered === route) {
   // button pressed there is done by React, which then comes at once.
   holdEarlyForm(container, hydrate);
   // A page as built is complete: React comes once it is loaded and painted, then the scripts'
-  // downloads. A frame this browser's data will fill is not, so React comes at once.
-  if (dataToCome) hydrate();
+  // downloads. A frame this browser's data will fill is not, so React comes at once (on the admin
+  // screen, just after the notice of records it cannot read, if any, is shown: see noticeEarly).
+  if (dataToCome) void (route === paths.adminBookings ? noticeEarly() : Promise.resolve()).finally(hydrate);
   else whenLoadedAndIdle(hydrate, Promise.all([header, footer]));
 } else {
   // A footer that arrived before the screen would be pushed down by it: a layout shift.

@@ -8,6 +8,8 @@ const { appShell, injectPage, inlineStylesheets } = require('./injectPage');
  * address rendered when the route has a parameter). Home, booking and the portal are complete as
  * built; the screens that show stored data are built as their frame, with the data's places held
  * unseen (src/shared/Pending.tsx). React adopts each page once it has loaded (src/main.tsx).
+ * `early` names chunks the entry runs before React on a frame this browser's data fills (the admin
+ * screen's unreadable-records notice), downloaded first with React's.
  * `prefetch` names chunks a screen needs only after hydrating (the booking screen's date picker),
  * downloaded beside React's instead of after it. public/serve.json sends each route its page;
  * every other path gets app.html. Hotel mode's server sends app.html for every route but / and
@@ -17,7 +19,7 @@ const prerenderedPages = [
   { route: '/', chunk: 'home', file: 'index.html', prefetch: [] },
   { route: '/booking', chunk: 'booking', file: 'booking.html', prefetch: ['date-picker'] },
   { route: '/booking-details', chunk: 'booking-details', file: 'booking-details.html', prefetch: [] },
-  { route: '/admin-bookings', chunk: 'admin-bookings', file: 'admin-bookings.html', prefetch: [] },
+  { route: '/admin-bookings', chunk: 'admin-bookings', file: 'admin-bookings.html', prefetch: [], early: ['early-unreadable'] },
   { route: '/view-bookings', chunk: 'view-bookings', file: 'view-bookings.html', prefetch: [] },
   { route: '/booking-portal', chunk: 'booking-portal', file: 'booking-portal.html', prefetch: [] },
   {
@@ -57,7 +59,7 @@ function prerenderConfigs(clientConfig) {
         for (const name of ['app', 'store'])
           for (const file of filesOf(name))
             if (file.endsWith('.js') && !appShellScripts.includes(publicPath + file)) appShellScripts.push(publicPath + file);
-        for (const { chunk, prefetch } of prerenderedPages) {
+        for (const { chunk, prefetch, early = [] } of prerenderedPages) {
           const files = filesOf(chunk).map((file) => publicPath + file);
           // Not what hydrating loads anyway (React, the store, the screen): fetched twice otherwise.
           const hydrating = new Set(['app', 'store', chunk].flatMap(filesOf));
@@ -66,8 +68,9 @@ function prerenderConfigs(clientConfig) {
             .filter((file) => file.endsWith('.js') && !hydrating.has(file))
             .map((file) => publicPath + file);
           // What React needs at once on a page this browser's data fills: React, the store, the screen
-          // and the browser's source of bookings (the prerendered pages are the browser-only site's).
-          const data = [...new Set(['app', 'store', chunk, 'browser-source'].flatMap(filesOf))]
+          // and the browser's source of bookings (the prerendered pages are the browser-only site's);
+          // first, what the entry runs before React there (`early`, see src/main.tsx).
+          const data = [...new Set([...early, 'app', 'store', chunk, 'browser-source'].flatMap(filesOf))]
             .filter((file) => file.endsWith('.js'))
             .map((file) => publicPath + file);
           pageAssets.set(chunk, { css: files.filter((f) => f.endsWith('.css')), prefetch: [...new Set(later)], data });

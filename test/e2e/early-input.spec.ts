@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { bookAtFirstSight, holdApp, notAdopted, packageCard, stayFact, typedDay } from './earlyInput';
+import { booking, seedBookings } from './manage-seed';
 
 // Issue 21: a prerendered screen is usable the moment it is seen (src/shared/earlyForm.ts).
 
@@ -134,4 +136,44 @@ test('dates typed while the date picker is on its way stay where they were typed
   await expect(page).toHaveURL(/\/booking-details$/);
   await expect(stayFact(page, 'Check-In')).toHaveText(typedDay(30));
   await expect(stayFact(page, 'Check-Out')).toHaveText(typedDay(32));
+});
+
+test('stored records it cannot read are told on the admin screen before the app runs; the app adopts the notice, and a download pressed before it comes once', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  let downloads = 0;
+  page.on('download', () => downloads++);
+  await seedBookings(page, [booking(), { bookingId: 'BK999999', roomName: 42 }]);
+  // React itself held back (its DOM renderer's chunk), not the notice's own small chunk.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/\d+\.[0-9a-f]{8}\.js$/, async (route) => {
+    const response = await route.fetch();
+    if ((await response.text()).includes('__reactFiber')) await released;
+    await route.fulfill({ response });
+  });
+  await page.goto('/admin-bookings', { waitUntil: 'domcontentloaded' });
+
+  const notice = page.getByRole('region', { name: 'Unreadable booking records' });
+  await expect(notice).toHaveText(
+    /^1 stored booking record could not be read, so it is not listed here\. It is kept safely in this browser and has not been deleted\./,
+  );
+  expect(await notAdopted(page)).toBe(true);
+  const download = page.waitForEvent('download');
+  await notice.getByRole('button', { name: 'Download unreadable records' }).click();
+
+  release();
+  const file = await download;
+  const kept = JSON.parse((await readFile(await file.path())).toString('utf8')) as { raw: string }[];
+  expect(kept.map((entry) => JSON.parse(entry.raw))).toEqual([{ bookingId: 'BK999999', roomName: 42 }]);
+  await expect.poll(() => notAdopted(page)).toBe(false);
+  await expect(page.getByRole('cell', { name: booking().bookingId as string, exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Unreadable booking records' })).toHaveCount(1);
+  await expect(notice).toContainText('1 stored booking record could not be read');
+  expect(downloads).toBe(1);
+  expect(problems).toEqual([]);
 });

@@ -1,21 +1,40 @@
+import { useEffect, useRef } from 'react';
+import { pressAgain } from '../../shared/earlyForm';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { useHydrated } from '../../shared/useHydrated';
 import { readUnreadableBookings } from '../bookings/bookingsBackup';
 import { selectUnreadableCount } from '../bookings/bookingsSlice';
 import { datedFileName, downloadText } from './download';
+import { unreadableMessage } from './unreadableMessage';
 
-/** Stored entries this version could not read are set aside, never deleted; say so and offer a copy. */
+// Hydrating must find the words as the build left them, whatever the entry wrote there since.
+const wordlessUntilRead = { __html: '' };
+
+/**
+ * Stored entries this version could not read are set aside, never deleted; say so and offer a copy.
+ * The build's frame, read before anything is, holds the notice unseen and wordless: the entry
+ * shows it before React when this browser's records need it (earlyUnreadableNotice.ts), and React
+ * adopts it as it is, then says the same from the store.
+ */
 export function UnreadableNotice() {
   const dispatch = useAppDispatch();
   const count = useAppSelector(selectUnreadableCount);
-  if (count === 0) return null;
-  const records = count === 1 ? '1 stored booking record' : `${count} stored booking records`;
+  const hydrated = useHydrated();
+  const download = useRef<HTMLButtonElement>(null);
+  useEffect(() => pressAgain(download.current), []);
+  if (hydrated && count === 0) return null;
   return (
-    <div className="notice admin-unreadable" role="region" aria-label="Unreadable booking records">
-      <p>
-        {records} could not be read, so {count === 1 ? 'it is' : 'they are'} not listed here. {count === 1 ? 'It is' : 'They are'} kept
-        safely in this browser and {count === 1 ? 'has' : 'have'} not been deleted.
-      </p>
+    <div
+      className="notice admin-unreadable"
+      role="region"
+      aria-label="Unreadable booking records"
+      hidden={!hydrated}
+      data-unreadable-notice=""
+      suppressHydrationWarning
+    >
+      {hydrated ? <p>{unreadableMessage(count)}</p> : <p dangerouslySetInnerHTML={wordlessUntilRead} suppressHydrationWarning />}
       <button
+        ref={download}
         type="button"
         className="button button--secondary"
         onClick={() =>
