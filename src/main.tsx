@@ -149,7 +149,8 @@ if (container.dataset.prerendered === route) {
   // A page as built is complete: React comes once it is loaded and painted, then the scripts'
   // downloads. A frame this browser's data will fill is not, so React comes at once (on the admin
   // screen, just after the notice of records it cannot read, if any, is shown: see noticeEarly).
-  if (dataToCome) void (route === paths.adminBookings ? noticeEarly() : Promise.resolve()).finally(hydrate);
+  // (A notice whose chunk failed to load is React's to show.)
+  if (dataToCome) void (route === paths.adminBookings ? noticeEarly() : Promise.resolve()).catch(() => undefined).then(hydrate);
   else whenLoadedAndIdle(hydrate, Promise.all([header, footer]));
 } else {
   // A footer that arrived before the screen would be pushed down by it: a layout shift.
