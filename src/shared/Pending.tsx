@@ -10,6 +10,12 @@ interface PendingProps {
    * browser holds data to come, which main.tsx marks on the page (data-filling).
    */
   movable?: boolean;
+  /**
+   * With movable: the wrapper stays once the data is in (only its marks go), so React does not
+   * draw the content afresh then, and what the guest did in it before React (earlyForm.ts: a
+   * press, a chosen file) is still there for it to read.
+   */
+  keepWrapper?: boolean;
   children: ReactNode;
 }
 
@@ -20,9 +26,15 @@ interface PendingProps {
  * has not read. main.tsx lets nothing below the screen in before the page holds no such part
  * (data-pending).
  */
-export function Pending({ when, block = false, movable = false, children }: PendingProps) {
-  if (!when) return children;
+export function Pending({ when, block = false, movable = false, keepWrapper = false, children }: PendingProps) {
   const Wrapper = block ? 'div' : 'span';
+  if (movable && keepWrapper)
+    return (
+      <Wrapper className={when ? 'pending-movable' : undefined} data-pending={when ? '' : undefined}>
+        {children}
+      </Wrapper>
+    );
+  if (!when) return children;
   if (movable)
     return (
       <Wrapper className="pending-movable" data-pending="">

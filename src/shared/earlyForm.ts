@@ -68,6 +68,8 @@ export function holdEarlyForm(root: HTMLElement, hurry: () => void): void {
     }
     if (event.type === 'change') {
       if (target.matches('.package-card select')) answerRoomCount(root, target.matches(chosenCount) ? target : null);
+      // A file chosen (the admin's backup) is read by React, which then comes at once.
+      if (target.matches('input[type=file]')) hurry();
       return;
     }
     const button = target.closest('button[type=button]');

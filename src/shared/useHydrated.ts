@@ -14,13 +14,3 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
-
-/**
- * For a control on a prerendered page: until React owns the page it is disabled, so that a tap
- * cannot do half a thing (a form the browser submits itself, a choice the screen never hears
- * of), and marked data-waking, so that it is drawn as it will be a moment later (ui.css). A test
- * or a quick guest meets a control that is not ready yet, rather than one that ignores them.
- */
-export function wakingProps(waking: boolean): { 'data-waking'?: '' } {
-  return waking ? { 'data-waking': '' } : {};
-}

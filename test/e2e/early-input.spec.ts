@@ -177,3 +177,28 @@ test('stored records it cannot read are told on the admin screen before the app 
   expect(downloads).toBe(1);
   expect(problems).toEqual([]);
 });
+
+test("the admin's backup panel works before the app runs: a download pressed and a backup chosen then are done once it runs", async ({
+  page,
+}) => {
+  let downloads = 0;
+  page.on('download', () => downloads++);
+  const release = await holdApp(page);
+  await page.goto('/admin-bookings', { waitUntil: 'domcontentloaded' });
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const backup = { format: 'hotelBookings-backup', version: 1, bookings: [booking({ bookingId: 'BK424242' })] };
+  await page
+    .getByLabel('Restore JSON backup')
+    .setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(backup)) });
+  expect(await notAdopted(page)).toBe(true);
+
+  release();
+  const csv = await download;
+  expect(csv.suggestedFilename()).toMatch(/^hotel-bookings-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Backup restored' })).toHaveText(
+    'Backup restored: 1 booking added, 0 skipped because they were already here.',
+  );
+  await expect(page.getByRole('cell', { name: 'BK424242', exact: true })).toBeVisible();
+  expect(downloads).toBe(1);
+});

@@ -41,7 +41,7 @@ export function AdminBookingsPage() {
             {/* Below the bookings, so moved by them: unseen until they are in, when this browser holds some. */}
             {/* Import and export are the owner's (the whole guest list at once): not for front-desk staff. */}
             {isOwner(staff) && (
-              <Pending when={!hydrated} block movable>
+              <Pending when={!hydrated} block movable keepWrapper>
                 <BackupPanel />
               </Pending>
             )}

@@ -1,12 +1,11 @@
-import { useId, useState } from 'react';
-import type { ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useExportBookingsMutation, useImportBackupMutation } from '../../api/bookingsApi';
 import { describeError } from '../../api/requestErrors';
 import type { Offers } from '../../api/offers';
 import type { ExportFormat, ImportOutcome } from '../../api/source';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
-import { useHydrated, wakingProps } from '../../shared/useHydrated';
+import { pressAgain } from '../../shared/earlyForm';
 import { maxBackupBytes } from '../bookings/bookingsBackup';
 import { datedFileName, downloadText } from './download';
 
@@ -57,9 +56,18 @@ export function BackupPanel() {
   const [exportBookings] = useExportBookingsMutation();
   const [feedback, setFeedback] = useState<Feedback>(null);
   const inputId = useId();
-  // The build prerenders this panel: its buttons wait for React (see wakingProps), and the file
-  // input comes with it (a file chosen before would be read by nothing).
-  const waking = !useHydrated();
+  const csvButton = useRef<HTMLButtonElement>(null);
+  const jsonButton = useRef<HTMLButtonElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // The build prerenders this panel, and its controls work before React (src/shared/earlyForm.ts):
+  // a download pressed then is pressed again, and a backup chosen then is read, once React has it.
+  useEffect(() => {
+    pressAgain(csvButton.current);
+    pressAgain(jsonButton.current);
+    if (fileInput.current?.files?.length) void upload(fileInput.current);
+    // Once, as the panel mounts: what the guest did before React.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   async function download(format: ExportFormat) {
     const result = await exportBookings(format);
@@ -71,8 +79,7 @@ export function BackupPanel() {
     downloadText(datedFileName(stem, format), result.data, format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json');
   }
 
-  async function upload(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
+  async function upload(input: HTMLInputElement) {
     const file = input.files?.[0];
     // Clearing lets the same file be chosen again after fixing it.
     input.value = '';
@@ -92,35 +99,22 @@ export function BackupPanel() {
       <h2 id="backup-title">{words.title}</h2>
       <p>{words.about}</p>
       <div className="button-row">
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={waking}
-          {...wakingProps(waking)}
-          onClick={() => void download('csv')}
-        >
+        <button ref={csvButton} type="button" className="button button--secondary" onClick={() => void download('csv')}>
           Download CSV
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={waking}
-          {...wakingProps(waking)}
-          onClick={() => void download('json')}
-        >
+        <button ref={jsonButton} type="button" className="button button--secondary" onClick={() => void download('json')}>
           {words.json}
         </button>
         <span className="admin-restore">
-          {!waking && (
-            <input
-              id={inputId}
-              type="file"
-              accept=".json,application/json"
-              className="visually-hidden"
-              disabled={busy}
-              onChange={(event) => void upload(event)}
-            />
-          )}
+          <input
+            ref={fileInput}
+            id={inputId}
+            type="file"
+            accept=".json,application/json"
+            className="visually-hidden"
+            disabled={busy}
+            onChange={(event) => void upload(event.currentTarget)}
+          />
           <label htmlFor={inputId} className="button" aria-disabled={busy || undefined}>
             {busy ? words.busy : words.upload}
           </label>
