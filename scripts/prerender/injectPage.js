@@ -24,8 +24,9 @@ const preloadTags = (scripts = []) => scripts.map((href) => `<link href="${href}
  * A page the server sends for one route: the route's markup rendered at build time in #root
  * (marked with the route, so the app hydrates it), its stylesheets linked (then written into the
  * page, see inlineStylesheets) so it paints styled before any script runs, the scripts it needs
- * on the guest's first move listed for prefetching (downloaded once the page has loaded, run only when needed), and, on a page with a
- * frame for this browser's data, the scripts hydrating needs (`dataScripts`, see above).
+ * on the guest's first move listed for prefetching (downloaded once the page has loaded, run only
+ * when needed), and, on a page with a frame for this browser's data, the scripts hydrating needs
+ * (`dataScripts`, see above).
  */
 function injectPage(template, markup, { route, stylesheets = [], prefetchScripts = [], dataScripts = [] }) {
   if (!emptyRoot.test(template)) throw new Error('index.html has no empty <div id="root"> to put the page into');

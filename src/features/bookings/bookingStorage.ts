@@ -77,6 +77,20 @@ export function idChanges(before: readonly BookingRecord[], after: readonly Book
   };
 }
 
+/**
+ * The last text any storage of this page parsed, and what it holds: the admin screen's notice reads
+ * the bookings before React (earlyUnreadableNotice.ts) and the store a moment later, and with
+ * 10,000 bookings the second parse would cost as much as the first. (Each storage keeps its own
+ * `cache` below, which also says what it last wrote.)
+ */
+let lastParse: { raw: string; parsed: ParsedBookings } | null = null;
+
+function parseOnce(raw: string | null): ParsedBookings {
+  if (raw === null) return parseStoredBookings(raw);
+  if (lastParse?.raw !== raw) lastParse = { raw, parsed: parseStoredBookings(raw) };
+  return lastParse.parsed;
+}
+
 type LockManagerLike = { request(name: string, callback: () => Promise<unknown>): Promise<unknown> };
 
 /**
@@ -101,7 +115,7 @@ export function createBookingStorage(
 
   function parse(raw: string | null): ParsedBookings {
     if (raw !== null && cache?.raw === raw) return cache.parsed;
-    const parsed = parseStoredBookings(raw);
+    const parsed = parseOnce(raw);
     cache = raw === null ? null : { raw, parsed };
     return parsed;
   }
