@@ -6,6 +6,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const site = require('./src/shared/site.json');
 const { prerenderConfigs } = require('./scripts/prerender/prerenderConfig');
+const { carriedScreenScript } = require('./scripts/prerender/carriedScreen');
 
 // The header and footer fragments carry the owner's contact details from src/shared/site.json.
 function fillFragment(html) {
@@ -39,11 +40,12 @@ const dataScriptsPreload =
 
 const scriptHash = (script) => `'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`;
 
-// Scripts may come from the site itself only (and the two above); styles also allow the
+// Scripts may come from the site itself only (and the two above, and home's script that shows the
+// booking screen it carries, scripts/prerender/carriedScreen.js); styles also allow the
 // inline style attributes React and react-dates set. Fragments and images are same-origin.
 const contentSecurityPolicy = [
   "default-src 'self'",
-  `script-src 'self' ${scriptHash(storageCheck)} ${scriptHash(dataScriptsPreload)}`,
+  `script-src 'self' ${[storageCheck, dataScriptsPreload, carriedScreenScript].map(scriptHash).join(' ')}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self'",

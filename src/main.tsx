@@ -130,11 +130,14 @@ if (container.dataset.prerendered === route) {
     if (hydrating) return;
     hydrating = true;
     prefetchListed();
-    const started = startWithScreen(route);
+    // The route the page holds now: home's Book Now, tapped before React, shows the booking screen
+    // home carries (scripts/prerender/carriedScreen.js), and React adopts that screen instead.
+    const holding = routeOf(window.location.pathname);
+    const started = startWithScreen(holding);
     // The home page's call to action is Book Now. Once React owns the page, the booking screen's
     // code and the store load, and the screen is rendered once unseen (warmBookingScreen.tsx), so
     // that the click answers at once instead of after a download and a first, slower render.
-    if (route === paths.home)
+    if (holding === paths.home)
       void started
         .then((app) => app.firstScreen)
         .then(() =>

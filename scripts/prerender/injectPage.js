@@ -43,10 +43,15 @@ function injectPage(template, markup, { route, stylesheets = [], prefetchScripts
   }
   const extraHead = [...head.filter((t) => t !== title), ...stylesheets.map((href) => `<link href="${href}" rel="stylesheet">`)].join('');
   page = page.replace('</head>', `${extraHead}</head>`);
+  return page.replace(emptyRoot, () => rootElement(route, body, prefetchScripts));
+}
+
+/** #root holding a route's markup as built, marked with the route so the app hydrates it. */
+function rootElement(route, body, prefetchScripts = []) {
   // Prefetched from src/main.tsx once the page has loaded: as <link> tags they would compete with
   // the page's own picture for the network.
   const prefetch = prefetchScripts.length ? ` data-prefetch="${prefetchScripts.join(' ')}"` : '';
-  return page.replace(emptyRoot, () => `<div id="root" data-prerendered="${route}"${prefetch}>${body}</div>`);
+  return `<div id="root" data-prerendered="${route}"${prefetch}>${body}</div>`;
 }
 
 /** The empty shell every other path gets, preloading the scripts every screen needs first. */
@@ -79,4 +84,4 @@ function inlineStylesheets(page, css) {
   });
 }
 
-module.exports = { injectPage, appShell, splitHoistables, inlineStylesheets };
+module.exports = { injectPage, appShell, splitHoistables, inlineStylesheets, rootElement };

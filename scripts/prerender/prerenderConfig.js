@@ -1,7 +1,8 @@
 const fs = require('fs');
 const path = require('path');
 const webpack = require('webpack');
-const { appShell, injectPage, inlineStylesheets } = require('./injectPage');
+const { appShell, injectPage, inlineStylesheets, rootElement, splitHoistables } = require('./injectPage');
+const { carryScreen } = require('./carriedScreen');
 
 /**
  * The pages rendered at build time from the app's own components, one per route (`path` is the
@@ -11,12 +12,13 @@ const { appShell, injectPage, inlineStylesheets } = require('./injectPage');
  * `early` names chunks the entry runs before React on a frame this browser's data fills (the admin
  * screen's unreadable-records notice), downloaded first with React's.
  * `prefetch` names chunks a screen needs only after hydrating (the booking screen's date picker),
- * downloaded beside React's instead of after it. public/serve.json sends each route its page;
+ * downloaded beside React's instead of after it. `carries` names the screen a page holds ready
+ * for its call to action before React runs (home's Book Now: carriedScreen.js). public/serve.json sends each route its page;
  * every other path gets app.html. Hotel mode's server sends app.html for every route but / and
  * /booking (server/site.ts): its screens show the hotel's data, not these frames.
  */
 const prerenderedPages = [
-  { route: '/', chunk: 'home', file: 'index.html', prefetch: [] },
+  { route: '/', chunk: 'home', file: 'index.html', prefetch: [], carries: '/booking' },
   { route: '/booking', chunk: 'booking', file: 'booking.html', prefetch: ['date-picker'] },
   { route: '/booking-details', chunk: 'booking-details', file: 'booking-details.html', prefetch: [] },
   { route: '/admin-bookings', chunk: 'admin-bookings', file: 'admin-bookings.html', prefetch: [], early: ['early-unreadable'] },
@@ -86,9 +88,12 @@ function prerenderConfigs(clientConfig) {
         delete require.cache[require.resolve(bundle)];
         const { renderPage } = require(bundle);
         const template = fs.readFileSync(path.join(clientOut, 'index.html'), 'utf8');
-        for (const { route, path: address = route, chunk, file } of prerenderedPages) {
+        const stylesheet = (href) => fs.readFileSync(path.join(clientOut, href.replace(/^\//, '')), 'utf8');
+        const built = new Map();
+        for (const { route, path: address = route, chunk } of prerenderedPages) {
           const assets = pageAssets.get(chunk);
-          const page = injectPage(template, await renderPage(address), {
+          const markup = await renderPage(address);
+          const page = injectPage(template, markup, {
             route,
             stylesheets: assets.css,
             prefetchScripts: assets.prefetch,
@@ -96,8 +101,23 @@ function prerenderConfigs(clientConfig) {
           });
           // Its stylesheets written into it (the site's, the header's and footer's, the screen's):
           // the page paints from its own bytes. The empty shell below keeps its links, cached once.
-          const stylesheet = (href) => fs.readFileSync(path.join(clientOut, href.replace(/^\//, '')), 'utf8');
-          fs.writeFileSync(path.join(clientOut, file), inlineStylesheets(page, stylesheet));
+          built.set(route, { page: inlineStylesheets(page, stylesheet), markup, assets });
+        }
+        for (const { route, file, carries } of prerenderedPages) {
+          let { page } = built.get(route);
+          if (carries) {
+            // The screen this page's call to action opens, written in for the first tap (carriedScreen.js).
+            const { markup, assets } = built.get(carries);
+            const { head, body } = splitHoistables(markup);
+            const lacking = assets.css.filter((href) => !built.get(route).assets.css.includes(href));
+            page = carryScreen(page, {
+              route: carries,
+              root: rootElement(carries, body, assets.prefetch),
+              styles: lacking.map((href) => `<style data-href="${href}">${stylesheet(href)}</style>`),
+              title: /^<title>([\s\S]*)<\/title>$/.exec(head.find((tag) => tag.startsWith('<title>')) ?? '')?.[1] ?? '',
+            });
+          }
+          fs.writeFileSync(path.join(clientOut, file), page);
         }
         const shell = appShell(template, { preloadScripts: appShellScripts });
         fs.writeFileSync(path.join(clientOut, 'app.html'), shell);

@@ -56,6 +56,8 @@ export function startApp(container: HTMLElement): StartedApp {
     </StrictMode>
   );
   const ready = routerReady(router);
+  // React owns #root from here: home's script for the screen it carries lets clicks be (carriedScreen.js).
+  container.setAttribute('data-adopted', '');
   let firstScreen: Promise<void>;
   if (container.dataset.prerendered === routeOf(window.location.pathname)) {
     // Hydrating before the lazy route has loaded would render the empty fallback and mismatch.

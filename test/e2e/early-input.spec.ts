@@ -44,7 +44,56 @@ test('before the app runs, the booking screen answers a count itself, and the ap
 
 test('dates typed, a count chosen and Book pressed before the app runs are booked once it does', async ({ page }) => {
   const release = await holdApp(page);
-  await bookAtFirstSight(page, 'Classic Room', '3', [5, 7], release);
+  await bookAtFirstSight(page, 'Classic Room', '3', [5, 7], { release });
+});
+
+test('home: Book Now, dates, a count and Book, each the moment it is visible, book that stay', async ({ page }) => {
+  await bookAtFirstSight(page, 'Suit Room', '1', [30, 32], { fromHome: true });
+});
+
+test('home: Book Now tapped before the app runs shows the booking screen home carries, and the app adopts it', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => ['error', 'warning'].includes(message.type()) && problems.push(message.text()));
+  const documents: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'document' && documents.push(new URL(request.url()).pathname));
+  const release = await holdApp(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('main').getByRole('link', { name: 'Book Now' }).click();
+  // The booking screen, as /booking paints it, from home's own page: no page was loaded for it.
+  await expect(page).toHaveURL(/\/booking$/);
+  await expect(page).toHaveTitle('Book a Room');
+  await expect(page.getByRole('heading', { level: 1, name: 'Book a Room' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Suit Room' }).getByRole('img')).toBeVisible();
+  expect(await page.evaluate(() => getComputedStyle(document.querySelector('.package-card')!).display)).not.toBe('inline');
+  expect(documents).toEqual(['/']);
+  expect(await notAdopted(page)).toBe(true);
+  // Its form works before the app, as on /booking.
+  await packageCard(page, 'Suit Room').getByLabel('Room(s)').selectOption('2');
+  await expect(packageCard(page, 'Classic Room').getByLabel('Room(s)')).toBeDisabled();
+
+  release();
+  await expect.poll(() => notAdopted(page)).toBe(false);
+  await expect(packageCard(page, 'Suit Room').getByLabel('Room(s)')).toHaveValue('2');
+  await expect(packageCard(page, 'Classic Room').getByLabel('Room(s)')).toBeDisabled();
+  await page.getByRole('button', { name: 'Reset Selection' }).click();
+  await expect(packageCard(page, 'Classic Room').getByLabel('Room(s)')).toBeEnabled();
+  // Back is home again, shown by the app.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Valley View Resort' })).toBeVisible();
+  expect(documents).toEqual(['/']);
+  expect(problems).toEqual([]);
+});
+
+test('home: Back before the app runs, after Book Now, shows home again', async ({ page }) => {
+  await holdApp(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('main').getByRole('link', { name: 'Book Now' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Book a Room' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Valley View Resort' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Book Now' })).toBeVisible();
 });
 
 test('an email typed and Confirm Booking pressed before the app runs confirm one booking once it does', async ({ page }) => {

@@ -40,10 +40,22 @@ export const stayFact = (page: Page, term: string) =>
 /**
  * On /booking, as soon as each control is visible: dates typed, a count chosen, and Book pressed
  * (with the app held back when `release` is given, let go only after the press); then the
- * confirmation screen shows that stay.
+ * confirmation screen shows that stay. With `fromHome`, the booking screen is reached from home's
+ * Book Now, tapped as soon as it is visible.
  */
-export async function bookAtFirstSight(page: Page, room: string, count: string, nights: [number, number], release?: () => void) {
-  await page.goto('/booking', { waitUntil: 'commit' });
+export async function bookAtFirstSight(
+  page: Page,
+  room: string,
+  count: string,
+  nights: [number, number],
+  { release, fromHome = false }: { release?: () => void; fromHome?: boolean } = {},
+) {
+  if (fromHome) {
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('main').getByRole('link', { name: 'Book Now' }).click();
+    await expect(page).toHaveURL(/\/booking$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Book a Room' })).toBeVisible();
+  } else await page.goto('/booking', { waitUntil: 'commit' });
   // The placeholder's inputs, or the picker's once it has come (its calendar's days are labelled too).
   await page.getByRole('textbox', { name: 'Check-in' }).fill(typedDay(nights[0]));
   await page.getByRole('textbox', { name: 'Check-out' }).fill(typedDay(nights[1]));
