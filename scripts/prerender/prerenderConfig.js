@@ -18,7 +18,9 @@ const { carryScreen } = require('./carriedScreen');
  * /booking (server/site.ts): its screens show the hotel's data, not these frames.
  */
 const prerenderedPages = [
-  { route: '/', chunk: 'home', file: 'index.html', prefetch: [], carries: '/booking' },
+  // Home's Book Now: the booking screen's code and the store, which home renders once unseen after
+  // hydrating (src/app/warmBookingScreen.tsx), are downloaded with React's, for a tap before that.
+  { route: '/', chunk: 'home', file: 'index.html', prefetch: ['store', 'booking'], carries: '/booking' },
   { route: '/booking', chunk: 'booking', file: 'booking.html', prefetch: ['date-picker'] },
   { route: '/booking-details', chunk: 'booking-details', file: 'booking-details.html', prefetch: [] },
   { route: '/admin-bookings', chunk: 'admin-bookings', file: 'admin-bookings.html', prefetch: [], early: ['early-unreadable'] },
@@ -64,7 +66,8 @@ function prerenderConfigs(clientConfig) {
         for (const { chunk, prefetch, early = [] } of prerenderedPages) {
           const files = filesOf(chunk).map((file) => publicPath + file);
           // Not what hydrating loads anyway (React, the store, the screen): fetched twice otherwise.
-          const hydrating = new Set(['app', 'store', chunk].flatMap(filesOf));
+          // (Home hydrates without the store: it lists the store to prefetch, and that wins.)
+          const hydrating = new Set(['app', 'store', chunk].filter((name) => !prefetch.includes(name)).flatMap(filesOf));
           const later = prefetch
             .flatMap(filesOf)
             .filter((file) => file.endsWith('.js') && !hydrating.has(file))
