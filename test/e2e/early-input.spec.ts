@@ -96,6 +96,20 @@ test('home: Back before the app runs, after Book Now, shows home again', async (
   await expect(page.getByRole('main').getByRole('link', { name: 'Book Now' })).toBeVisible();
 });
 
+test('an email being typed as the app takes over the confirmation stays in the field the guest is typing in', async ({ page }) => {
+  const release = await holdApp(page);
+  await page.goto('/booking-details', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Email').click();
+  await page.keyboard.type('early');
+  release();
+  // The app adopts the page and draws the form once it has read the stay (none here).
+  await expect.poll(() => notAdopted(page)).toBe(false);
+  await expect(page.locator('[data-pending]')).toHaveCount(0);
+  await page.keyboard.type('@example.com');
+  await expect(page.getByLabel('Email')).toHaveValue('early@example.com');
+  await expect(page.getByLabel('Email')).toBeFocused();
+});
+
 test('an email typed and Confirm Booking pressed before the app runs confirm one booking once it does', async ({ page }) => {
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {

@@ -59,7 +59,7 @@ export function BookingDetailsPage() {
   const success = useRef<HTMLParagraphElement>(null);
   const confirmedHere = useRef(false);
   // What the guest did in the form before React adopted the page, kept across its remount (ConfirmForm.tsx).
-  const earlyRef = useRef({ email: '', pressed: false });
+  const earlyRef = useRef({ email: '', pressed: false, focused: false });
   // The hotel prices each night by its own rules: before confirming, the total is the hotel's sum of the nights.
   const askPrices =
     offers.prices && !confirmedId && selection.startDate !== null && selection.endDate !== null && selection.roomId !== null;

@@ -10,9 +10,9 @@ interface ConfirmFormProps {
   /**
    * Kept by the screen across the form's remount when the booking is read back (its card is
    * unseen until then, src/shared/Pending.tsx): the email typed and the press made before then,
-   * whether before React ran or after.
+   * whether before React ran or after, and whether the field had the focus.
    */
-  earlyRef: RefObject<{ email: string; pressed: boolean }>;
+  earlyRef: RefObject<{ email: string; pressed: boolean; focused: boolean }>;
 }
 
 /** Email (required, type email) and Confirm Booking; the button stays disabled while storing. */
@@ -30,11 +30,19 @@ export function ConfirmForm({ onConfirm, waiting = false, earlyRef }: ConfirmFor
   // Adopting the prerendered page (src/shared/earlyForm.ts): the email typed before React ran, and
   // whether Confirm Booking was pressed then. Both are kept where the screen keeps them (`earlyRef`)
   // as the guest goes on, so that the form the screen draws once the booking is read back has them.
+  // The field the guest was typing in, when the screen draws the form afresh, keeps the focus: the
+  // next keys go on into it rather than nowhere.
   useLayoutEffect(() => {
     const kept = earlyRef.current;
     kept.email ||= field.current!.value;
     kept.pressed ||= tookPress(button.current);
     setEmail(kept.email);
+    if (kept.focused) field.current!.focus();
+    const input = field.current!;
+    // Runs before React takes the form out of the page, so it still knows where the focus is.
+    return () => {
+      kept.focused = document.activeElement === input;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   // Confirm Booking pressed before the booking was read back: pressed again, once, when it is.

@@ -9,7 +9,7 @@ import { ConfirmForm } from '../../../src/features/confirmation/ConfirmForm';
  * the press is done once.
  */
 function Screen({ ready, onConfirm }: { ready: boolean; onConfirm: (email: string) => Promise<string | null> }) {
-  const earlyRef = useRef({ email: '', pressed: false });
+  const earlyRef = useRef({ email: '', pressed: false, focused: false });
   // A new key is a new form, as the screen's Pending wrapper gives it once the booking is read back.
   return <ConfirmForm key={String(ready)} onConfirm={onConfirm} waiting={!ready} earlyRef={earlyRef} />;
 }
