@@ -19,12 +19,13 @@
  */
 function showCarriedScreen() {
   document.addEventListener('click', (event) => {
+    const root = document.getElementById('root');
+    if (!root || root.hasAttribute('data-adopted')) return;
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const root = document.getElementById('root');
     const screen = [...document.querySelectorAll('template[data-route]')].find((t) => t.dataset.route === link.getAttribute('href'));
     const frame = screen?.content.getElementById('root');
-    if (!root || !frame || root.hasAttribute('data-adopted')) return;
+    if (!frame) return;
     event.preventDefault();
     for (const style of screen.content.querySelectorAll('style[data-href]'))
       if (!document.querySelector(`style[data-href="${style.dataset.href}"]`)) document.head.append(style);

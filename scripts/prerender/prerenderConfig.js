@@ -13,8 +13,8 @@ const { carryScreen } = require('./carriedScreen');
  * screen's unreadable-records notice), downloaded first with React's.
  * `prefetch` names chunks a screen needs only after hydrating (the booking screen's date picker),
  * downloaded beside React's instead of after it. `carries` names the screen a page holds ready
- * for its call to action before React runs (home's Book Now: carriedScreen.js). public/serve.json sends each route its page;
- * every other path gets app.html. Hotel mode's server sends app.html for every route but / and
+ * for its call to action before React runs (home's Book Now: carriedScreen.js).
+ * public/serve.json sends each route its page; every other path gets app.html. Hotel mode's server sends app.html for every route but / and
  * /booking (server/site.ts): its screens show the hotel's data, not these frames.
  */
 const prerenderedPages = [
