@@ -83,8 +83,9 @@ export function AvailabilityFeed({ checkIn, checkOut, onRoomsLeft }: Availabilit
       'We could not reach the hotel to check which rooms are free. You can still choose a room; the hotel checks again when you confirm.';
   else message = serverMessage(error) ?? 'The hotel could not check these dates.';
 
+  // In the booking screen's .booking__availability, which keeps a place for these lines.
   return (
-    <div className="booking__availability">
+    <>
       <p role="status">{message}</p>
       {currentData && <NightlyPrices rooms={currentData.rooms} />}
       {error && !isFetching && (
@@ -92,6 +93,6 @@ export function AvailabilityFeed({ checkIn, checkOut, onRoomsLeft }: Availabilit
           Check again
         </button>
       )}
-    </div>
+    </>
   );
 }

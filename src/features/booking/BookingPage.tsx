@@ -115,11 +115,15 @@ export function BookingScreen() {
             ? `Prices for ${nights} ${nights === 1 ? 'night' : 'nights'}, ${formatDisplayDate(selection.startDate)} to ${formatDisplayDate(selection.endDate)}.`
             : ''}
         </p>
-        {askHotel && (
-          <Suspense fallback={null}>
-            <AvailabilityFeed checkIn={selection.startDate!} checkOut={selection.endDate!} onRoomsLeft={onRoomsLeft} />
-          </Suspense>
-        )}
+        {/* Always in the page, empty until the hotel is asked: in hotel mode its lines are kept from
+            the first paint (booking.css), so that what the hotel says moves no room under the guest's finger. */}
+        <div className="booking__availability">
+          {askHotel && (
+            <Suspense fallback={null}>
+              <AvailabilityFeed checkIn={selection.startDate!} checkOut={selection.endDate!} onRoomsLeft={onRoomsLeft} />
+            </Suspense>
+          )}
+        </div>
       </section>
       <div className="booking__rooms">
         {rooms.map((room, roomIndex) => (

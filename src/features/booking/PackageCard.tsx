@@ -76,11 +76,11 @@ export function PackageCard({ room, pack, packageIndex, count, locked, nights, l
           ))}
         </select>
       </div>
-      {left !== undefined && (
-        <p className={soldOut ? 'package-card__left package-card__left--none' : 'package-card__left'} id={leftNoteId}>
-          {soldOut ? 'Sold out for these dates' : `${left} ${left === 1 ? 'room' : 'rooms'} left for these dates`}
-        </p>
-      )}
+      {/* Always in the page, empty until the hotel answers: in hotel mode its line is kept from the
+          first paint (booking.css), so that the answer moves nothing under the guest's finger. */}
+      <p className={soldOut ? 'package-card__left package-card__left--none' : 'package-card__left'} id={leftNoteId}>
+        {left === undefined ? '' : soldOut ? 'Sold out for these dates' : `${left} ${left === 1 ? 'room' : 'rooms'} left for these dates`}
+      </p>
       {/* Always in the page, so that the prerendered screen can show it before React (earlyForm.ts). */}
       <p className="package-card__lock" id={lockNoteId} hidden={!locked}>
         Another room is chosen. Use Reset Selection to choose this one instead.
