@@ -4,6 +4,7 @@ import { useGetAvailabilityQuery } from '../../api/bookingsApi';
 import { findRoom } from '../../domain/rooms';
 import { formatInr } from '../../shared/money';
 import type { AvailabilityReply } from '../../domain/wire';
+import { checkingRoomsLeft } from './roomsLeft';
 import type { RoomsLeft, Stay } from './roomsLeft';
 
 const monthShort = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -77,7 +78,7 @@ export function AvailabilityFeed({ checkIn, checkOut, onRoomsLeft }: Availabilit
 
   let message: string;
   if (currentData) message = 'Rooms left for these dates are shown with each room.';
-  else if (isFetching) message = 'Checking which rooms are free for these dates…';
+  else if (isFetching) message = checkingRoomsLeft;
   else if (isUnreachable(error))
     message =
       'We could not reach the hotel to check which rooms are free. You can still choose a room; the hotel checks again when you confirm.';

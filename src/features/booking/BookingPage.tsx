@@ -18,6 +18,7 @@ import {
 } from '../selection/selectionSlice';
 import { formatDisplayDate, nightsBetween } from '../../domain/dates';
 import { selectOffers } from '../../shared/offers';
+import { checkingRoomsLeft } from './roomsLeft';
 import type { RoomsLeft } from './roomsLeft';
 import { DateRangeSlot } from './DateRangeSlot';
 import { PackageCard, roomCountSelectId } from './PackageCard';
@@ -119,7 +120,7 @@ export function BookingScreen() {
             the first paint (booking.css), so that what the hotel says moves no room under the guest's finger. */}
         <div className="booking__availability">
           {askHotel && (
-            <Suspense fallback={null}>
+            <Suspense fallback={<p role="status">{checkingRoomsLeft}</p>}>
               <AvailabilityFeed checkIn={selection.startDate!} checkOut={selection.endDate!} onRoomsLeft={onRoomsLeft} />
             </Suspense>
           )}

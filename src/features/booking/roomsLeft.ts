@@ -7,3 +7,6 @@ export interface Stay {
   checkIn: string;
   checkOut: string;
 }
+
+/** What the booking screen says while the hotel is being asked (also while the code that asks it loads). */
+export const checkingRoomsLeft = 'Checking which rooms are free for these dates…';
