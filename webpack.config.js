@@ -63,10 +63,15 @@ const reactRouterProduction = {
 
 // Polyfill packages react-dates pulls in, replaced by the built-ins they polyfill (see the README there).
 const nativeShims = Object.fromEntries(
-  ['object.assign', 'object.values', 'object-is', 'array.prototype.flat', 'function.prototype.name', 'document.contains'].map((name) => [
-    `${name}$`,
-    path.resolve(__dirname, 'scripts/native-shims', `${name}.js`),
-  ]),
+  [
+    'object.assign',
+    'object.values',
+    'object-is',
+    'array.prototype.flat',
+    'function.prototype.name',
+    'document.contains',
+    'global-cache',
+  ].map((name) => [`${name}$`, path.resolve(__dirname, 'scripts/native-shims', `${name}.js`)]),
 );
 
 module.exports = (env, argv) => {

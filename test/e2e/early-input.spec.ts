@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { bookAtFirstSight, holdApp, notAdopted, packageCard, stayFact, typedDay } from './earlyInput';
+import { bookAtFirstSight, holdApp, holdDatePicker, notAdopted, packageCard, stayFact, typedDay } from './earlyInput';
 import { booking, seedBookings } from './manage-seed';
 
 // Issue 21: a prerendered screen is usable the moment it is seen (src/shared/earlyForm.ts).
@@ -166,19 +166,8 @@ test('a search typed on the admin dashboard before the app runs is the first sea
 });
 
 test('dates typed while the date picker is on its way stay where they were typed, and both are booked', async ({ page }) => {
-  // Every chunk but the date picker's (react-dates: the only one naming DateRangePicker) comes at once.
-  let pickerAsked!: () => void;
-  const asked = new Promise<void>((resolve) => (pickerAsked = resolve));
-  let releasePicker!: () => void;
-  const released = new Promise<void>((resolve) => (releasePicker = resolve));
-  await page.route(/\/\d+\.[0-9a-f]{8}\.js$/, async (route) => {
-    const response = await route.fetch();
-    if ((await response.text()).includes('DateRangePicker')) {
-      pickerAsked();
-      await released;
-    }
-    await route.fulfill({ response });
-  });
+  // Every chunk but the date picker's comes at once.
+  const { asked, release: releasePicker } = await holdDatePicker(page);
   await page.goto('/booking');
   await expect.poll(() => notAdopted(page)).toBe(false);
   await page.getByRole('textbox', { name: 'Check-in' }).fill(typedDay(30));

@@ -16,6 +16,27 @@ export async function holdApp(page: Page): Promise<() => void> {
   return release;
 }
 
+/**
+ * Holds back the date picker's code (react-dates: the only chunk naming DateRangePicker) until
+ * `release` is called; every other chunk comes at once. `asked` resolves once the page has asked
+ * for it, so that a test acts on the placeholder that stands in for the picker meanwhile.
+ */
+export async function holdDatePicker(page: Page): Promise<{ asked: Promise<void>; release: () => void }> {
+  let pickerAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (pickerAsked = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/\d+\.[0-9a-f]{8}\.js$/, async (route) => {
+    const response = await route.fetch();
+    if ((await response.text()).includes('DateRangePicker')) {
+      pickerAsked();
+      await released;
+    }
+    await route.fulfill({ response });
+  });
+  return { asked, release };
+}
+
 /** True while React has not adopted the page: no React fiber on the screen's heading. */
 export const notAdopted = (page: Page) =>
   page.evaluate(() => !Object.keys(document.querySelector('#root h1') ?? {}).some((key) => key.startsWith('__reactFiber')));

@@ -1,94 +1,144 @@
 import { useEffect, useMemo } from 'react';
 import { isUnreachable, serverMessage } from '../../api/requestErrors';
 import { useGetAvailabilityQuery } from '../../api/bookingsApi';
-import { findRoom } from '../../domain/rooms';
+import { addDays, todayIso } from '../../domain/dates';
+import { maxNights } from '../../domain/stay';
 import { formatInr } from '../../shared/money';
 import type { AvailabilityReply } from '../../domain/wire';
 import { checkingRoomsLeft } from './roomsLeft';
-import type { RoomsLeft, Stay } from './roomsLeft';
+import type { HotelPrices, RoomsLeft, Stay } from './roomsLeft';
 
 const monthShort = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** Paise as the cards show rupees (₹8,000), with the paise only when there are some (₹7,500.01). */
 const formatPaise = (paise: number) =>
   `${formatInr(Math.floor(paise / 100))}${paise % 100 ? `.${String(paise % 100).padStart(2, '0')}` : ''}`;
 const shortDate = (iso: string) => `${Number(iso.slice(8, 10))} ${monthShort[Number(iso.slice(5, 7)) - 1]}`;
+const nightsWord = (count: number) => `${count} ${count === 1 ? 'night' : 'nights'}`;
+
+type AvailabilityRoom = AvailabilityReply['rooms'][number];
+
+/** Why the hotel refuses this stay in this room (its rules, checked again when the guest confirms); undefined when it takes it. */
+function refusal(room: AvailabilityRoom): string | undefined {
+  const closed = room.nights.filter((n) => n.closed).map((n) => shortDate(n.night));
+  if (closed.length) return `Not bookable for these dates: closed on ${closed.join(', ')}.`;
+  if ((room.minNights ?? 0) > room.nights.length)
+    return `Not bookable for these dates: stays arriving on ${shortDate(room.nights[0]!.night)} must be at least ${nightsWord(room.minNights!)}.`;
+}
 
 /**
- * The hotel's nightly prices for these dates, for each room type whose nights are not all at the
- * price its card shows (a season, a weekend): each night and their sum. Closed nights and a
- * minimum stay are said here too, before the guest gets as far as confirming.
+ * Each room's card prices from the hotel's answer. For chosen dates: the price of their nights
+ * (the lowest, "from", when they differ; the nightly list says each) and their sum. Without dates
+ * (or with dates the hotel would refuse): "from" the lowest price of an open night among the
+ * coming 90, the longest stay the hotel takes, which is what a guest can book from today.
+ */
+function cardPrices(answer: AvailabilityReply, dated: boolean): HotelPrices {
+  return Object.fromEntries(
+    answer.rooms.flatMap((room) => {
+      const prices = (dated ? room.nights : room.nights.filter((n) => !n.closed)).map((n) => n.pricePaise);
+      // Closed on every one of the coming nights: no price to show.
+      if (prices.length === 0) return [];
+      const lowest = Math.min(...prices);
+      return [
+        [
+          room.roomId,
+          {
+            night: formatPaise(lowest),
+            ...(!dated
+              ? { from: `the lowest of the next ${maxNights} nights` }
+              : {
+                  stay: formatPaise(room.stayPaise),
+                  refusal: refusal(room),
+                  ...(prices.some((p) => p !== lowest) && { from: 'the lowest of these nights' }),
+                }),
+          },
+        ],
+      ];
+    }),
+  );
+}
+
+/**
+ * The hotel's nightly prices for these dates, for each room type whose nights are not all at one
+ * price (a season, a weekend), or that the hotel refuses: each night and their sum, and why.
  */
 function NightlyPrices({ rooms }: { rooms: AvailabilityReply['rooms'] }) {
-  const shown = rooms.filter((room) => {
-    const card = findRoom(room.roomId)?.packages[0]?.discountPrice;
-    return room.nights.some((n) => n.pricePaise !== (card ?? 0) * 100 || n.closed) || (room.minNights ?? 0) > room.nights.length;
-  });
+  const shown = rooms.filter((room) => new Set(room.nights.map((n) => n.pricePaise)).size > 1 || refusal(room));
   if (shown.length === 0) return null;
   return (
     <div className="booking__nightly">
-      {shown.map((room) => {
-        const closed = room.nights.filter((n) => n.closed);
-        return (
-          <section key={room.roomId} aria-label={`${room.title}: prices for these dates`}>
-            <h3>{room.title}: prices for these dates</h3>
-            <ul>
-              {room.nights.map((n) => (
-                <li key={n.night}>
-                  {shortDate(n.night)}: {n.closed ? 'closed' : formatPaise(n.pricePaise)}
-                </li>
-              ))}
-            </ul>
-            <p>
-              {closed.length > 0
-                ? `Not bookable: the hotel is closed on ${closed.map((n) => shortDate(n.night)).join(', ')}.`
-                : `${formatPaise(room.stayPaise)} for ${room.nights.length} ${room.nights.length === 1 ? 'night' : 'nights'}, per room, tax exclusive.`}
-              {room.minNights && room.minNights > room.nights.length
-                ? ` Stays arriving that day must be at least ${room.minNights} nights.`
-                : ''}
-            </p>
-          </section>
-        );
-      })}
+      {shown.map((room) => (
+        <section key={room.roomId} aria-label={`${room.title}: prices for these dates`}>
+          <h3>{room.title}: prices for these dates</h3>
+          <ul>
+            {room.nights.map((n) => (
+              <li key={n.night}>
+                {shortDate(n.night)}: {n.closed ? 'closed' : formatPaise(n.pricePaise)}
+              </li>
+            ))}
+          </ul>
+          <p>{refusal(room) ?? `${formatPaise(room.stayPaise)} for ${nightsWord(room.nights.length)}, per room, tax exclusive.`}</p>
+        </section>
+      ))}
     </div>
   );
 }
 
-interface AvailabilityFeedProps extends Stay {
-  /** Called with the rooms left for these dates, and with null while they are not known. */
+interface AvailabilityFeedProps {
+  /** The chosen stay; null: none (or one the hotel would refuse), and the cards show prices "from". */
+  stay: Stay | null;
+  /** Called with the rooms left for the chosen stay, and with null while they are not known (or there is no stay). */
   onRoomsLeft: (left: RoomsLeft | null) => void;
+  /** Called with what each card shows of the hotel's prices, and with null while they are not known. */
+  onPrices: (prices: HotelPrices | null) => void;
 }
 
 /**
- * Where the source offers it (the hotel): asks how many rooms of each type are free for the chosen dates, reports
- * them to the booking screen, and says what is going on. It is its own chunk, loaded after the
- * page is hydrated, so that the prerendered booking screen and its budget carry no RTK Query code.
+ * Where the source offers it (the hotel): asks the hotel for its rooms and prices for the chosen
+ * dates (without dates, for the coming nights, for the cards' "from" prices), reports them to the
+ * booking screen, and says what is going on. It is its own chunk, loaded after the page is
+ * hydrated, so that the prerendered booking screen and its budget carry no RTK Query code.
  */
-export function AvailabilityFeed({ checkIn, checkOut, onRoomsLeft }: AvailabilityFeedProps) {
-  // currentData belongs to these dates only: counts for other dates must never limit this stay.
-  const { currentData, error, isFetching, refetch } = useGetAvailabilityQuery({ checkIn, checkOut });
-  const roomsLeft = useMemo<RoomsLeft | null>(
-    () => (currentData ? Object.fromEntries(currentData.rooms.map((room) => [room.roomId, room.left])) : null),
-    [currentData],
+export function AvailabilityFeed({ stay, onRoomsLeft, onPrices }: AvailabilityFeedProps) {
+  const today = todayIso();
+  // currentData belongs to these dates only: counts or prices for other dates must never show for this stay.
+  const { currentData, error, isFetching, refetch } = useGetAvailabilityQuery(
+    stay ?? { checkIn: today, checkOut: addDays(today, maxNights) },
   );
+  const dated = stay !== null;
+  const answer = useMemo(() => {
+    if (!currentData) return null;
+    // A room the hotel refuses for these dates has none left for them: a count chosen there goes.
+    const left: RoomsLeft = Object.fromEntries(currentData.rooms.map((room) => [room.roomId, refusal(room) ? 0 : room.left]));
+    return { left: dated ? left : null, prices: cardPrices(currentData, dated) };
+  }, [currentData, dated]);
 
   useEffect(() => {
-    onRoomsLeft(roomsLeft);
-  }, [roomsLeft, onRoomsLeft]);
-  useEffect(() => () => onRoomsLeft(null), [onRoomsLeft]);
+    onRoomsLeft(answer?.left ?? null);
+    onPrices(answer?.prices ?? null);
+  }, [answer, onRoomsLeft, onPrices]);
+  useEffect(
+    () => () => {
+      onRoomsLeft(null);
+      onPrices(null);
+    },
+    [onRoomsLeft, onPrices],
+  );
 
   let message: string;
-  if (currentData) message = 'Rooms left for these dates are shown with each room.';
-  else if (isFetching) message = checkingRoomsLeft;
+  if (currentData) message = dated ? 'Rooms left for these dates are shown with each room.' : '';
+  else if (isFetching) message = dated ? checkingRoomsLeft : '';
   else if (isUnreachable(error))
-    message =
-      'We could not reach the hotel to check which rooms are free. You can still choose a room; the hotel checks again when you confirm.';
+    message = dated
+      ? 'We could not reach the hotel to check which rooms are free. You can still choose a room; the hotel checks again when you confirm.'
+      : 'We could not reach the hotel for its prices. Please check again in a moment.';
   else message = serverMessage(error) ?? 'The hotel could not check these dates.';
 
-  // In the booking screen's .booking__availability, which keeps a place for these lines.
+  // In the booking screen's .booking__availability, which keeps a place for these lines (and,
+  // before dates are chosen, says to choose them: nothing here then, unless the hotel is out of reach).
   return (
     <>
-      <p role="status">{message}</p>
-      {currentData && <NightlyPrices rooms={currentData.rooms} />}
+      {message && <p role="status">{message}</p>}
+      {dated && currentData && <NightlyPrices rooms={currentData.rooms} />}
       {error && !isFetching && (
         <button type="button" className="button button--secondary" onClick={() => void refetch()}>
           Check again

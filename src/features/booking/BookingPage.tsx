@@ -19,8 +19,11 @@ import {
 import { formatDisplayDate, nightsBetween } from '../../domain/dates';
 import { selectOffers } from '../../shared/offers';
 import { checkingRoomsLeft } from './roomsLeft';
-import type { RoomsLeft } from './roomsLeft';
+import type { HotelPrices, RoomsLeft } from './roomsLeft';
 import { DateRangeSlot } from './DateRangeSlot';
+import { datesProblem } from './datesProblem';
+import type { DatesProblem } from './datesProblem';
+import { datesProblemId, endDateId, startDateId } from './dateInputIds';
 import { PackageCard, roomCountSelectId } from './PackageCard';
 import { RoomSection } from './RoomSection';
 import { pressAgain } from '../../shared/earlyForm';
@@ -42,14 +45,20 @@ export function BookingScreen() {
   const selection = useAppSelector(selectSelection, sameSelection);
   const [focusedInput, setFocusedInput] = useState<FocusedInputShape | null>(null);
   const [searched, setSearched] = useState(false);
-  const nights = nightsBetween(selection.startDate, selection.endDate);
+  // What is wrong with the dates: as the guest typed them (told by the field when they leave it),
+  // else as chosen (a stay too long, or dates kept from an earlier visit that have passed).
+  const [typed, setTyped] = useState<DatesProblem | null>(null);
+  const chosen = datesProblem(selection.startDate, selection.endDate);
+  const problem = typed ?? chosen;
+  const nights = chosen ? 0 : nightsBetween(selection.startDate, selection.endDate);
   const showStay = searched && nights > 0;
   const offers = useAppSelector(selectOffers);
-  // Rooms left for the chosen dates, as the hotel last said (null until it answers).
-  // Never in the prerendered page nor while hydrating it: both render with the state before storage,
-  // whose offers are this browser's (app/store.ts, stateBeforeStorage).
-  const askHotel = offers.roomsLeft && nights > 0;
+  // Rooms left and prices for the chosen dates (without them, the prices "from"), as the hotel last
+  // said (null until it answers). Never in the prerendered page nor while hydrating it: both render
+  // with the state before storage, whose offers are this browser's (app/store.ts, stateBeforeStorage).
+  const askHotel = offers.roomsLeft;
   const [roomsLeft, setRoomsLeft] = useState<RoomsLeft | null>(null);
+  const [prices, setPrices] = useState<HotelPrices | null>(null);
   const onRoomsLeft = useCallback(
     (left: RoomsLeft | null) => {
       setRoomsLeft(left);
@@ -58,7 +67,30 @@ export function BookingScreen() {
     [dispatch],
   );
 
+  /**
+   * Dates the hotel would refuse: the picker closes, and the guest is taken to what is wrong (true).
+   * Text the guest typed that the picker has since put back to the dates chosen (it does so when they
+   * leave it) no longer holds them back: the chosen dates are what is booked.
+   */
+  function pointedAtProblem() {
+    const typedShown =
+      typed &&
+      [startDateId, endDateId].some((id, i) => {
+        const shown = (document.getElementById(id) as HTMLInputElement | null)?.value.trim();
+        const date = i ? selection.endDate : selection.startDate;
+        return shown && shown !== formatDisplayDate(date);
+      });
+    if (!chosen && !typedShown) {
+      setTyped(null);
+      return false;
+    }
+    setFocusedInput(null);
+    document.getElementById(datesProblemId)?.focus();
+    return true;
+  }
+
   function search() {
+    if (pointedAtProblem()) return;
     // Without dates there is nothing to price: open the picker where the guest starts.
     if (nights === 0) setFocusedInput(selection.startDate ? 'endDate' : 'startDate');
     else setSearched(true);
@@ -80,6 +112,8 @@ export function BookingScreen() {
   }
 
   function book() {
+    // Without dates a stay is not blocked here (spec section 5); with dates, only one the hotel takes.
+    if (pointedAtProblem()) return;
     dispatch(bookingStarted());
     void navigate(paths.bookingDetails);
   }
@@ -98,6 +132,9 @@ export function BookingScreen() {
           onChange={(range) => dispatch(datesChosen(range))}
           focusedInput={focusedInput}
           onFocusChange={setFocusedInput}
+          problem={problem}
+          onProblem={setTyped}
+          held={typed !== null && !chosen}
         />
         <div className="button-row booking__actions">
           <button type="button" className="button" ref={searchRef} onClick={search}>
@@ -120,8 +157,12 @@ export function BookingScreen() {
             the first paint (booking.css), so that what the hotel says moves no room under the guest's finger. */}
         <div className="booking__availability">
           {askHotel && (
-            <Suspense fallback={<p role="status">{checkingRoomsLeft}</p>}>
-              <AvailabilityFeed checkIn={selection.startDate!} checkOut={selection.endDate!} onRoomsLeft={onRoomsLeft} />
+            <Suspense fallback={nights > 0 && <p role="status">{checkingRoomsLeft}</p>}>
+              <AvailabilityFeed
+                stay={nights > 0 ? { checkIn: selection.startDate!, checkOut: selection.endDate! } : null}
+                onRoomsLeft={onRoomsLeft}
+                onPrices={setPrices}
+              />
             </Suspense>
           )}
         </div>
@@ -141,7 +182,8 @@ export function BookingScreen() {
                   count={countFor(room.id, index)}
                   locked={isPackageLocked(selection, room.id, index)}
                   nights={showStay ? nights : null}
-                  left={askHotel ? roomsLeft?.[room.id] : undefined}
+                  left={roomsLeft?.[room.id]}
+                  price={prices?.[room.id]}
                   onCountChange={(count) => dispatch(roomCountChosen({ roomId: room.id, packageIndex: index, count }))}
                   onBook={book}
                 />

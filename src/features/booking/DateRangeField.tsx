@@ -1,12 +1,15 @@
 import 'react-dates/initialize';
 import moment from 'moment';
 import type { Moment } from 'moment';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { MouseEvent } from 'react';
 // The package root pulls in every react-dates component; the picker alone is several KB smaller.
 import DateRangePicker from 'react-dates/lib/components/DateRangePicker';
 import type { FocusedInputShape } from 'react-dates';
-import { endDateId, startDateId } from './dateInputIds';
+import { formatDisplayDate } from '../../domain/dates';
+import { datesProblem } from './datesProblem';
+import type { DatesProblem } from './datesProblem';
+import { datesProblemId, endDateId, startDateId } from './dateInputIds';
 import { usePickerKeyboard } from './usePickerKeyboard';
 import { useSmallScreen } from './useSmallScreen';
 // react-dates' styles, then ours over them: with the picker's code, so the booking screen's first
@@ -14,7 +17,6 @@ import { useSmallScreen } from './useSmallScreen';
 import 'react-dates/lib/css/_datepicker.css';
 import './datePicker.css';
 
-export const invalidDateMessage = 'Date input not valid.';
 const displayFormat = 'MM/DD/YYYY';
 const isoFormat = 'YYYY-MM-DD';
 
@@ -27,6 +29,10 @@ interface DateRangeFieldProps extends DateRange {
   onChange: (range: DateRange) => void;
   focusedInput: FocusedInputShape | null;
   onFocusChange: (input: FocusedInputShape | null) => void;
+  /** What is wrong with the dates, shown under the field (DateRangeSlot.tsx): its input is marked invalid. */
+  problem: DatesProblem | null;
+  /** What is wrong with the typed dates, once the guest leaves them; null as soon as nothing is. */
+  onProblem: (problem: DatesProblem | null) => void;
 }
 
 // The store keeps YYYY-MM-DD strings; moment lives only at this boundary.
@@ -37,41 +43,52 @@ const isBeforeToday = (day: Moment) => day.isBefore(moment(), 'day');
 /**
  * The Check-in / Check-out picker. react-dates reports a null date while the guest's typed text
  * is not (yet) an allowed date, and keeps that text in the input: such a null never reaches the
- * store, and if the text is still not a date when the guest leaves the field, the spec's message shows.
+ * store, and if the text is still not a date when the guest leaves the field, the spec's message
+ * shows, saying why (datesProblem.ts, the placeholder's rules too).
  */
-export function DateRangeField({ startDate, endDate, onChange, focusedInput, onFocusChange }: DateRangeFieldProps) {
+export function DateRangeField({ startDate, endDate, onChange, focusedInput, onFocusChange, problem, onProblem }: DateRangeFieldProps) {
   const small = useSmallScreen();
-  const [invalid, setInvalid] = useState(false);
   const start = useMemo(() => toMoment(startDate), [startDate]);
   const end = useMemo(() => toMoment(endDate), [endDate]);
 
-  // Inputs whose typed text react-dates could not read as an allowed date. Tracked as the guest
-  // types, because react-dates may put the stored date back into the input before it blurs.
-  const unreadable = useRef(new Set<string>());
+  // The text of each input that react-dates could not read as an allowed date. Tracked as the
+  // guest types, because react-dates may put the stored date back into the input before it blurs.
+  const unreadable = useRef(new Map<string, string>());
+  // react-dates' inputs take no aria-invalid: set on the one the problem is about.
+  useEffect(() => {
+    for (const [id, input] of [
+      [startDateId, 'startDate'],
+      [endDateId, 'endDate'],
+    ] as const)
+      document.getElementById(id)?.setAttribute('aria-invalid', String(problem?.input === input));
+  });
 
   function datesChanged(next: { startDate: Moment | null; endDate: Moment | null }) {
-    const active = document.activeElement instanceof HTMLInputElement ? document.activeElement : null;
-    for (const [id, day] of [
-      [startDateId, next.startDate],
-      [endDateId, next.endDate],
+    for (const [id, day, chosen] of [
+      [startDateId, next.startDate, startDate],
+      [endDateId, next.endDate, endDate],
     ] as const) {
-      if (active?.id !== id) continue;
-      if (day === null && active.value.trim() !== '') unreadable.current.add(id);
+      // Text in an input that is not the date chosen there, and that react-dates did not take: typed
+      // (or pasted) by the guest. An input still showing its chosen date is one react-dates cleared
+      // itself (a check-in moved past the check-out): that null reaches the store.
+      const text = (document.getElementById(id) as HTMLInputElement | null)?.value.trim();
+      if (day === null && text && text !== formatDisplayDate(chosen)) unreadable.current.set(id, text);
       else unreadable.current.delete(id);
     }
-    if (unreadable.current.size === 0) setInvalid(false);
+    if (unreadable.current.size === 0) onProblem(null);
     // A null caused by unreadable text never reaches the store; an emptied input clears its date.
     const nextStart = unreadable.current.has(startDateId) ? startDate : toIso(next.startDate);
     const nextEnd = unreadable.current.has(endDateId) ? endDate : toIso(next.endDate);
     if (nextStart !== startDate || nextEnd !== endDate) onChange({ startDate: nextStart, endDate: nextEnd });
   }
 
-  /** The guest left the field (or closed the picker): now is the time to say the text was not a date. */
+  /** The guest left the field (or closed the picker): now is the time to say what is wrong with the dates. */
   const settle = useCallback(() => {
-    if (unreadable.current.size === 0) return;
-    unreadable.current.clear();
-    setInvalid(true);
-  }, []);
+    const typed = unreadable.current;
+    if (typed.size === 0) return;
+    onProblem(datesProblem(typed.get(startDateId) ?? startDate, typed.get(endDateId) ?? endDate));
+    typed.clear();
+  }, [onProblem, startDate, endDate]);
 
   const close = useCallback(() => {
     settle();
@@ -91,13 +108,19 @@ export function DateRangeField({ startDate, endDate, onChange, focusedInput, onF
   }
 
   return (
-    <fieldset className="date-range" aria-describedby={invalid ? 'date-range-error' : undefined}>
+    <fieldset className="date-range" aria-describedby={datesProblemId}>
       <legend className="date-range__caption">Select Date Range</legend>
       <div className="date-range__labels">
         <label htmlFor={startDateId}>Check-in</label>
         <label htmlFor={endDateId}>Check-out</label>
       </div>
-      <div className="date-range__picker" onBlur={settle} onClick={clicked}>
+      {/* Escape in an input whose calendar is closed settles too (react-dates stops the key there: capture). */}
+      <div
+        className="date-range__picker"
+        onBlur={settle}
+        onClick={clicked}
+        onKeyDownCapture={(event) => event.key === 'Escape' && settle()}
+      >
         <DateRangePicker
           startDate={start}
           startDateId={startDateId}
@@ -122,11 +145,6 @@ export function DateRangeField({ startDate, endDate, onChange, focusedInput, onF
           block
         />
       </div>
-      {invalid && (
-        <p id="date-range-error" className="date-range__error" role="alert">
-          {invalidDateMessage}
-        </p>
-      )}
     </fieldset>
   );
 }

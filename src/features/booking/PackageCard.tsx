@@ -3,6 +3,7 @@ import type { RoomPackage, RoomType } from '../../domain/rooms';
 import { maxRoomCount, roomCountOptions } from '../../domain/rooms';
 import { formatInr } from '../../shared/money';
 import { pressAgain } from '../../shared/earlyForm';
+import type { HotelPrice } from './roomsLeft';
 
 interface PackageCardProps {
   room: RoomType;
@@ -14,6 +15,8 @@ interface PackageCardProps {
   nights: number | null;
   /** Hotel mode: rooms of this type free for the chosen dates; undefined when not known (browser-only, no dates, not yet answered). */
   left?: number;
+  /** Hotel mode: the hotel's own prices, once it has said them (the catalogue's are the spec's, browser-only). */
+  price?: HotelPrice;
   onCountChange: (count: number) => void;
   onBook: () => void;
 }
@@ -21,11 +24,12 @@ interface PackageCardProps {
 export const roomCountSelectId = (roomId: string, packageIndex: number) => `rooms-${roomId}-${packageIndex}`;
 
 /** One package of a room: Room(s) dropdown, prices, the room's details and Book. */
-export function PackageCard({ room, pack, packageIndex, count, locked, nights, left, onCountChange, onBook }: PackageCardProps) {
+export function PackageCard({ room, pack, packageIndex, count, locked, nights, left, price, onCountChange, onBook }: PackageCardProps) {
   const selectId = roomCountSelectId(room.id, packageIndex);
   const lockNoteId = useId();
   const leftNoteId = useId();
   const soldOut = left === 0;
+  const refusal = price?.refusal;
   const options = left === undefined ? roomCountOptions : roomCountOptions.filter((option) => option <= Math.min(maxRoomCount, left));
   const describedBy = [locked ? lockNoteId : null, left !== undefined ? leftNoteId : null].filter(Boolean).join(' ') || undefined;
 
@@ -41,22 +45,29 @@ export function PackageCard({ room, pack, packageIndex, count, locked, nights, l
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <div className="package-card" aria-labelledby={`${selectId}-name`} role="group">
+    // In hotel mode the catalogue's figures are kept unseen (booking.css) until the hotel's own replace them.
+    <div className="package-card" aria-labelledby={`${selectId}-name`} role="group" data-priced={price && ''}>
       <h3 className="package-card__name" id={`${selectId}-name`}>
         {pack.name}
       </h3>
       <p className="package-card__prices">
-        <span className="package-card__price">{formatInr(pack.discountPrice)}</span>
-        <span className="package-card__original">
-          <span className="visually-hidden">Original price </span>
-          <s>{formatInr(pack.price)}</s>
+        <span className="package-card__price">
+          {price?.from && <span className="package-card__from">from </span>}
+          {price?.night ?? formatInr(pack.discountPrice)}
+          {price?.from && <span className="visually-hidden"> ({price.from})</span>}
         </span>
+        {!price && (
+          <span className="package-card__original">
+            <span className="visually-hidden">Original price </span>
+            <s>{formatInr(pack.price)}</s>
+          </span>
+        )}
         <span className="package-card__tax">Tax Exclusive</span>
         <span className="package-card__unit">per room per night</span>
       </p>
       {nights !== null && nights > 0 && (
         <p className="package-card__stay">
-          {nights} {nights === 1 ? 'night' : 'nights'}: {formatInr(pack.discountPrice * nights)} per room
+          {nights} {nights === 1 ? 'night' : 'nights'}: {price?.stay ?? formatInr(pack.discountPrice * nights)} per room
         </p>
       )}
       <div className="package-card__count field">
@@ -79,7 +90,12 @@ export function PackageCard({ room, pack, packageIndex, count, locked, nights, l
       {/* Always in the page, empty until the hotel answers: in hotel mode its line is kept from the
           first paint (booking.css), so that the answer moves nothing under the guest's finger. */}
       <p className={soldOut ? 'package-card__left package-card__left--none' : 'package-card__left'} id={leftNoteId}>
-        {left === undefined ? '' : soldOut ? 'Sold out for these dates' : `${left} ${left === 1 ? 'room' : 'rooms'} left for these dates`}
+        {refusal ??
+          (left === undefined
+            ? ''
+            : soldOut
+              ? 'Sold out for these dates'
+              : `${left} ${left === 1 ? 'room' : 'rooms'} left for these dates`)}
       </p>
       {/* Always in the page, so that the prerendered screen can show it before React (earlyForm.ts). */}
       <p className="package-card__lock" id={lockNoteId} hidden={!locked}>

@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createBookingStorage } from '../../../src/features/bookings/bookingStorage';
 import { addDays } from '../../../src/domain/dates';
 import { datesChosen, roomCountChosen } from '../../../src/features/selection/selectionSlice';
-import { bookAtHotel, stayOfItsOwn } from '../../hotelNetwork';
+import { HotelNetwork, bookAtHotel, signInStaff, stayOfItsOwn } from '../../hotelNetwork';
 import type { SourceKind } from '../../testUtils';
 import { renderHotelRoute, renderWithSource } from '../../testUtils';
 import { quietReactDates } from './quietReactDates';
@@ -44,21 +45,12 @@ describe.each(['browser', 'hotel'] as const)('booking screen (%s)', (source) => 
     expect(screen.getByLabelText('Check-out')).toHaveAttribute('placeholder', 'MM/DD/YYYY');
   });
 
-  it('shows both rooms with prices in Indian format and the discounted price tax exclusive', async () => {
+  it('shows both rooms, and the catalogue prices only where this browser keeps the bookings', async () => {
     await openBooking({}, source);
     const classic = roomSection('Classic Room');
     expect(within(classic).getByRole('img')).toHaveAccessibleName(/Classic Room/);
-    expect(within(classic).getByText('₹3,000')).toBeInTheDocument();
-    expect(within(classic).getByText('₹3,500').tagName).toBe('S');
     expect(within(classic).getByText('Tax Exclusive')).toBeInTheDocument();
-    const suit = roomSection('Suit Room');
-    expect(within(suit).getByText('₹4,000')).toBeInTheDocument();
-    expect(within(suit).getByText('₹4,500').tagName).toBe('S');
-    expect(
-      within(suit)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['0', '1', '2', '3']);
+    expect(optionsOf('Suit Room')).toEqual(['0', '1', '2', '3']);
   });
 
   it('choosing rooms locks the other package until Reset Selection', async () => {
@@ -125,6 +117,98 @@ describe.each(['browser', 'hotel'] as const)('booking screen (%s)', (source) => 
     expect(screen.queryByText('Date input not valid.')).not.toBeInTheDocument();
   });
 
+  it('dates typed in the wrong order: said where the dates are, as an error, and Book stays on the screen pointing at it', async () => {
+    const { user, store, router } = await openBooking({}, source);
+    await user.type(screen.getByLabelText('Check-in'), '01/10/2099');
+    await user.keyboard('{Escape}');
+    const checkOut = screen.getByLabelText('Check-out');
+    await user.click(checkOut);
+    await user.keyboard('{Escape}');
+    await user.type(checkOut, '01/05/2099');
+    await user.tab();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Date input not valid. Check-out must be after check-in.');
+    expect(screen.getByText('Date input not valid.')).toBeInTheDocument();
+    expect(checkOut).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Check-in')).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getByRole('group', { name: 'Select Date Range' })).toHaveAccessibleDescription(alert.textContent!);
+    expect(store.getState().selection).toMatchObject({ startDate: '2099-01-10', endDate: null });
+
+    await user.selectOptions(within(roomSection('Suit Room')).getByLabelText('Room(s)'), '1');
+    await user.click(within(roomSection('Suit Room')).getByRole('button', { name: 'Book' }));
+    expect(router.state.location.pathname).toBe('/booking');
+    expect(screen.getByRole('alert')).toHaveFocus();
+    expect(screen.queryByRole('application', { name: 'Calendar' })).not.toBeInTheDocument();
+
+    // Put right, the message goes and Book books.
+    await user.tripleClick(checkOut);
+    await user.keyboard('01/12/2099');
+    await user.tab();
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(checkOut).toHaveAttribute('aria-invalid', 'false');
+    await user.keyboard('{Escape}');
+    await user.click(within(roomSection('Suit Room')).getByRole('button', { name: 'Book' }));
+    await screen.findByRole('heading', { level: 1, name: 'Booking Confirmation' });
+  });
+
+  it('a stay of more than 90 nights is refused where the dates are, at once; Search and Book stay on the screen', async () => {
+    const { user, store, router, network } = await openBooking({}, source);
+    act(() => void store.dispatch(datesChosen({ startDate: '2099-01-01', endDate: '2099-04-11' })));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('A stay can be at most 90 nights. Please choose an earlier check-out date.');
+    expect(alert).not.toHaveTextContent(/checkOut|Date input not valid/);
+    expect(screen.getByLabelText('Check-out')).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.queryByText(/nights: ₹/)).not.toBeInTheDocument();
+    expect(alert).toHaveFocus();
+    await user.click(within(roomSection('Classic Room')).getByRole('button', { name: 'Book' }));
+    expect(router.state.location.pathname).toBe('/booking');
+    // The hotel is not asked about a stay it would refuse.
+    expect(network?.calls('GET', '/api/availability').filter((c) => c.query.get('checkIn') === '2099-01-01') ?? []).toEqual([]);
+
+    act(() => void store.dispatch(datesChosen({ startDate: '2099-01-01', endDate: '2099-03-31' })));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('dates kept from an earlier visit that have passed are refused where the dates are', async () => {
+    const { user, store, router } = await openBooking({}, source);
+    const today = new Date();
+    const iso = (offset: number) =>
+      new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset).toLocaleDateString('sv').slice(0, 10);
+    act(() => void store.dispatch(datesChosen({ startDate: iso(-2), endDate: iso(1) })));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Date input not valid. Check-in cannot be before today.');
+    expect(screen.getByLabelText('Check-in')).toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(roomSection('Classic Room')).getByRole('button', { name: 'Book' }));
+    expect(router.state.location.pathname).toBe('/booking');
+  });
+
+  it.each(['{Tab}', '{Escape}'])(
+    'before the picker has come, its placeholder says a typed check-in is not a date when the guest presses %s, and the picker waits',
+    async (key) => {
+      renderWithSource(source, '/booking');
+      await screen.findByRole('heading', { level: 1, name: 'Book a Room' }, { timeout: 5000 });
+      // No pause between keys (delay: null): the picker, which comes a frame after the screen, finds the guest typing.
+      const user = userEvent.setup({ delay: null });
+      const checkIn = screen.getByLabelText('Check-in');
+      expect(checkIn).toHaveClass('date-range__placeholder-input');
+      await user.type(checkIn, '99/99/9999');
+      await user.keyboard(key);
+      expect(screen.getByRole('alert')).toHaveTextContent('Date input not valid. Please type dates as MM/DD/YYYY.');
+      expect(checkIn).toHaveAttribute('aria-invalid', 'true');
+      // The picker would show the chosen dates (none) and lose what the message is about: it waits.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(screen.getByLabelText('Check-in')).toBe(checkIn);
+      expect(checkIn).toHaveValue('99/99/9999');
+      // Put right, the message goes, and the picker takes the place with the date.
+      await user.clear(checkIn);
+      await user.type(checkIn, '01/10/2099');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('heading', { level: 1 }));
+      await waitFor(() => expect(document.querySelector('.date-range__placeholder')).toBeNull());
+      expect(screen.getByLabelText('Check-in')).toHaveValue('01/10/2099');
+    },
+  );
+
   it('Book takes the guest to the confirmation screen with the choice kept', async () => {
     const { user, router } = await openBooking({}, source);
     await user.selectOptions(within(roomSection('Classic Room')).getByLabelText('Room(s)'), '3');
@@ -136,6 +220,23 @@ describe.each(['browser', 'hotel'] as const)('booking screen (%s)', (source) => 
 });
 
 describe('booking screen, browser only', () => {
+  it('shows both rooms with the spec’s prices in Indian format and the discounted price tax exclusive', async () => {
+    await openBooking();
+    const classic = roomSection('Classic Room');
+    expect(within(classic).getByRole('img')).toHaveAccessibleName(/Classic Room/);
+    expect(within(classic).getByText('₹3,000')).toBeInTheDocument();
+    expect(within(classic).getByText('₹3,500').tagName).toBe('S');
+    expect(within(classic).getByText('Tax Exclusive')).toBeInTheDocument();
+    const suit = roomSection('Suit Room');
+    expect(within(suit).getByText('₹4,000')).toBeInTheDocument();
+    expect(within(suit).getByText('₹4,500').tagName).toBe('S');
+    expect(
+      within(suit)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['0', '1', '2', '3']);
+  });
+
   it('says so when this browser refuses to store bookings', async () => {
     // redux-persist logs each refused write; the screen's notice is what this test is about.
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -172,11 +273,15 @@ async function suitsTaken(taken: number) {
 }
 
 describe('booking screen, hotel only: rooms left', () => {
-  it('without dates asks the hotel nothing and offers 0 to 3 rooms', async () => {
+  it('without dates asks the hotel only for its prices of the coming 90 nights, and offers 0 to 3 rooms', async () => {
     const { network } = await openBooking({}, 'hotel');
+    // The cards' "from" price: the lowest of an open night among the coming 90.
+    expect(await within(roomSection('Classic Room')).findByText('(the lowest of the next 90 nights)')).toBeInTheDocument();
     expect(optionsOf('Suit Room')).toEqual(['0', '1', '2', '3']);
     expect(screen.queryByText(/left for these dates/)).not.toBeInTheDocument();
-    expect(network!.requests).toEqual([]);
+    const asked = network!.requests.map((r) => `${r.method} ${r.path} ${r.query.get('checkIn')}..${r.query.get('checkOut')}`);
+    const today = new Date().toLocaleDateString('sv').slice(0, 10);
+    expect(asked).toEqual([`GET /api/availability ${today}..${addDays(today, 90)}`]);
   });
 
   it('for the chosen dates shows the rooms left and offers no more than that', async () => {
@@ -189,8 +294,8 @@ describe('booking screen, hotel only: rooms left', () => {
     expect(within(roomSection('Classic Room')).getByText('8 rooms left for these dates')).toBeInTheDocument();
     expect(optionsOf('Classic Room')).toEqual(['0', '1', '2', '3']);
     expect(screen.getByText('Rooms left for these dates are shown with each room.')).toBeInTheDocument();
-    const [asked] = network!.calls('GET', '/api/availability');
-    expect(Object.fromEntries(asked!.query)).toEqual({ checkIn: stay.startDate, checkOut: stay.endDate });
+    const asked = network!.calls('GET', '/api/availability').map((call) => Object.fromEntries(call.query));
+    expect(asked).toContainEqual({ checkIn: stay.startDate, checkOut: stay.endDate });
   });
 
   it('says a sold-out room is sold out and disables its Book', async () => {
@@ -238,5 +343,100 @@ describe('booking screen, hotel only: rooms left', () => {
     renderHotelRoute('/booking', { bookingStorage: refusing });
     await screen.findByRole('heading', { level: 1, name: 'Book a Room' }, { timeout: 5000 });
     expect(screen.queryByText(/bookings cannot be saved in this browser/)).not.toBeInTheDocument();
+  });
+});
+
+/** The owner's rule for some nights, set through the API as the Prices & rooms screen sets it; answers a function that removes it. */
+async function ownerRule(path: 'price-rules' | 'closures' | 'min-stays', body: Record<string, unknown>) {
+  const staff = new HotelNetwork();
+  const csrf = await signInStaff(staff);
+  const headers = { 'content-type': 'application/json', 'x-requested-with': 'hotel-site', 'x-csrf-token': csrf };
+  const added = await staff.fetch(`/api/admin/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  if (added.status !== 201) throw new Error(`${path}: ${added.status} ${await added.text()}`);
+  const { id } = (await added.json()) as { id: number };
+  return () => staff.fetch(`/api/admin/${path}/${id}`, { method: 'DELETE', headers });
+}
+
+/** Two nights within the three years a rule may reach, which no other test prices or books. */
+function nightsOfItsOwn(nights = 2) {
+  const checkIn = addDays(new Date().toLocaleDateString('sv').slice(0, 10), 400 + Math.floor(Math.random() * 600));
+  return { checkIn, checkOut: addDays(checkIn, nights) };
+}
+
+describe('booking screen, hotel only: every price is what the hotel charges (issue 35 item 8)', () => {
+  it('the cards show the prices of the chosen dates: Suit Rooms at ₹7,700 for two nights are ₹7,700 a night and ₹15,400 per room', async () => {
+    const stay = nightsOfItsOwn(2);
+    const remove = await ownerRule('price-rules', {
+      roomId: 'executive',
+      firstNight: stay.checkIn,
+      lastNight: addDays(stay.checkIn, 1),
+      pricePaise: 770_000,
+    });
+    try {
+      const { user, store } = await openBooking({}, 'hotel');
+      const suit = within(roomSection('Suit Room'));
+      // Before dates: the hotel's lowest of the coming nights, "from", and no catalogue price struck out.
+      expect(await suit.findByText('(the lowest of the next 90 nights)')).toBeInTheDocument();
+      expect(suit.getByText('from')).toBeInTheDocument();
+      expect(suit.queryByText('₹4,500')).not.toBeInTheDocument();
+
+      act(() => void store.dispatch(datesChosen({ startDate: stay.checkIn, endDate: stay.checkOut })));
+      await user.click(screen.getByRole('button', { name: 'Search' }));
+      expect(await suit.findByText('2 nights: ₹15,400 per room')).toBeInTheDocument();
+      expect(suit.getByText('₹7,700')).toBeInTheDocument();
+      expect(suit.getByText('per room per night')).toBeInTheDocument();
+      expect(suit.queryByText('from')).not.toBeInTheDocument();
+      expect(suit.queryByText(/₹4,000|₹8,000/)).not.toBeInTheDocument();
+      // The Classic Room's nights have no rule: the type's price.
+      expect(within(roomSection('Classic Room')).getByText('2 nights: ₹6,000 per room')).toBeInTheDocument();
+    } finally {
+      await remove();
+    }
+  });
+
+  it('nights at different prices: the card shows "from" the lowest, the sum, and the nights one by one', async () => {
+    const stay = nightsOfItsOwn(2);
+    const remove = await ownerRule('price-rules', {
+      roomId: 'deluxe',
+      firstNight: stay.checkIn,
+      lastNight: stay.checkIn,
+      pricePaise: 500_000,
+    });
+    try {
+      const { user, store } = await openBooking({}, 'hotel');
+      act(() => void store.dispatch(datesChosen({ startDate: stay.checkIn, endDate: stay.checkOut })));
+      await user.click(screen.getByRole('button', { name: 'Search' }));
+      const classic = within(roomSection('Classic Room'));
+      expect(await classic.findByText('2 nights: ₹8,000 per room')).toBeInTheDocument();
+      expect(classic.getByText('from')).toBeInTheDocument();
+      expect(classic.getByText('(the lowest of these nights)')).toBeInTheDocument();
+      expect(classic.getByText('₹3,000')).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'Classic Room: prices for these dates' })).toHaveTextContent(
+        '₹8,000 for 2 nights, per room, tax exclusive.',
+      );
+    } finally {
+      await remove();
+    }
+  });
+
+  it('a closed night: the card says why and its Book is off, and a count chosen there goes', async () => {
+    const stay = nightsOfItsOwn(3);
+    const closedNight = addDays(stay.checkIn, 1);
+    const remove = await ownerRule('closures', { roomId: 'executive', firstNight: closedNight, lastNight: closedNight });
+    try {
+      const { store } = await openBooking({}, 'hotel');
+      act(() => {
+        store.dispatch(roomCountChosen({ roomId: 'executive', packageIndex: 0, count: 2 }));
+        store.dispatch(datesChosen({ startDate: stay.checkIn, endDate: stay.checkOut }));
+      });
+      const suit = within(roomSection('Suit Room'));
+      const why = await suit.findByText(/^Not bookable for these dates: closed on \d{1,2} \w{3}\.$/);
+      expect(suit.getByRole('button', { name: 'Book' })).toBeDisabled();
+      expect(suit.getByLabelText('Room(s)')).toHaveAccessibleDescription(why.textContent!);
+      expect(store.getState().selection).toMatchObject({ roomId: null, roomCount: 0 });
+      expect(within(roomSection('Classic Room')).getByRole('button', { name: 'Book' })).toBeEnabled();
+    } finally {
+      await remove();
+    }
   });
 });
