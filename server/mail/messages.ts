@@ -1,6 +1,7 @@
 import { bookingStayEvent, stayCalendar } from '../../src/domain/calendar';
 import { nightsBetween } from '../../src/domain/dates';
 import { statusLabels } from '../../src/domain/bookingStatus';
+import { formatPaise } from '../../src/domain/tax';
 import type { BookingStatus } from '../../src/domain/wire';
 import { hotelFacts } from './hotelFacts';
 import { linkValidUntil, manageToken, manageUrl } from './manageLink';
@@ -28,6 +29,13 @@ export interface BookingSnapshot {
   manageVersion: number;
   createdAt: string;
   oldEmail?: string;
+  /**
+   * The price the booking was fixed at and its GST, paise (migration 018); null or absent for a
+   * booking made before prices were kept, or imported, and in rows written before 018.
+   */
+  taxablePaise?: number | null;
+  cgstPaise?: number | null;
+  sgstPaise?: number | null;
 }
 
 export interface RenderContext {
@@ -78,6 +86,22 @@ function siteDomain(publicUrl: string): string {
   }
 }
 
+/**
+ * What the stay costs: the room total, the GST and the total with tax, as the hotel fixed them
+ * (the confirmation screen and the invoice show the same three); a booking without a fixed price
+ * (made before prices were kept, or imported) has only its total, taxes extra.
+ */
+function price(b: BookingSnapshot): Array<[string, string]> {
+  const { taxablePaise, cgstPaise, sgstPaise } = b;
+  if (typeof taxablePaise !== 'number' || typeof cgstPaise !== 'number' || typeof sgstPaise !== 'number')
+    return [['Total', `${rupees(b.totalPrice)} (taxes extra)`]];
+  return [
+    ['Room total', `${formatPaise(taxablePaise)} (tax exclusive)`],
+    ['GST', `${formatPaise(cgstPaise + sgstPaise)} (CGST ${formatPaise(cgstPaise)} + SGST ${formatPaise(sgstPaise)})`],
+    ['Total with tax', formatPaise(taxablePaise + cgstPaise + sgstPaise)],
+  ];
+}
+
 function details(b: BookingSnapshot): Array<[string, string]> {
   const nights = nightsBetween(b.checkIn, b.checkOut);
   return [
@@ -87,7 +111,7 @@ function details(b: BookingSnapshot): Array<[string, string]> {
     ['Check-out', longDate(b.checkOut)],
     ['Rooms', String(b.rooms)],
     ['Nights', String(nights)],
-    ['Total', `${rupees(b.totalPrice)} (taxes extra)`],
+    ...price(b),
     ['Status', statusLabels[b.status]],
   ];
 }

@@ -209,6 +209,9 @@ export const StayNight = Type.Object({
   night: isoDate,
   /** The price charged for one room that night, tax exclusive, paise. */
   pricePaise: Type.Integer(),
+  /** Its CGST and SGST, as the confirm fixes them (issue 34 item 2: the total with tax before Confirm). */
+  cgstPaise: Type.Integer(),
+  sgstPaise: Type.Integer(),
   left: Type.Integer(),
   closed: Type.Boolean(),
 });

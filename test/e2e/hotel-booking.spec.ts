@@ -42,6 +42,9 @@ test('hotel mode: a guest books with the rooms left in view; another device sees
   await expect(confirmationFact(page, 'Check-Out')).toHaveText(checkOut.shown);
   await expect(confirmationFact(page, 'Rooms')).toHaveText('1');
   await expect(confirmationFact(page, 'Total Amount')).toContainText('₹8,000');
+  // Issue 34 item 2: before Confirm, the GST and the total with tax the hotel will charge.
+  await expect(confirmationFact(page, 'GST')).toHaveText('₹400.00 CGST ₹200.00 + SGST ₹200.00');
+  await expect(confirmationFact(page, 'Total with tax')).toHaveText('₹8,400.00');
 
   const alerts: string[] = [];
   page.on('dialog', (dialog) => {

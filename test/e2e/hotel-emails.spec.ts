@@ -76,6 +76,10 @@ test('hotel mode: the guest books, reads the confirmation email, and changes the
   const confirmed = await mailWith(request, email, `Booking confirmed: ${bookingId} at Valley View Resort`);
   expect(confirmed.text).toContain(bookingId);
   expect(confirmed.text).toContain(checkIn.iso.slice(0, 4));
+  // Issue 34 item 2: the room total, the GST and the total with tax, as the confirmation screen showed them.
+  expect(confirmed.text).toMatch(/Room total: +₹6,000\.00 \(tax exclusive\)\n/);
+  expect(confirmed.text).toMatch(/GST: +₹300\.00 \(CGST ₹150\.00 \+ SGST ₹150\.00\)\n/);
+  expect(confirmed.text).toMatch(/Total with tax: +₹6,300\.00\n/);
   const attached = calendarFile(confirmed);
   expect(confirmed.attachments.map((a) => a.filename)).toContain('stay.ics');
   expect(attached).toContain(`UID:${bookingId}@localhost`);

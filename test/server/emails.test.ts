@@ -93,6 +93,14 @@ describe.each(databaseKinds)('emails, the manage link, change and cancel on %s',
     for (const fact of [booking.bookingId, 'Suit Room', 'Rooms:', '2', 'Nights:', '3', '₹24,000', '12 Example Road', '+91 00000 00000'])
       expect(text).toContain(fact);
     expect(text).toMatch(/Check-in: +\w{3}, \d{1,2} \w+ \d{4}/);
+    // Issue 34 item 2: the price with tax, as the confirmation screen and the invoice show it.
+    expect(text).toMatch(/Room total: +₹24,000\.00 \(tax exclusive\)\n/);
+    expect(text).toMatch(/GST: +₹1,200\.00 \(CGST ₹600\.00 \+ SGST ₹600\.00\)\n/);
+    expect(text).toMatch(/Total with tax: +₹25,200\.00\n/);
+    expect(text).not.toContain('taxes extra');
+    expect(String(guest!.html)).toContain(
+      'Total with tax</th><td style="padding:6px 0;border-bottom:1px solid #d9ccb6;color:#2a2a2a">₹25,200.00',
+    );
     expect(text).toContain(`${publicUrl}/manage#${booking.bookingId}.1.`);
     // HTML in the site's greens, nothing fetched from anywhere (no images, styles or scripts from outside).
     const html = String(guest!.html);
@@ -111,6 +119,7 @@ describe.each(databaseKinds)('emails, the manage link, change and cancel on %s',
     });
     expect(hotel!.subject).toContain(`New booking: ${booking.bookingId}`);
     expect(hotel!.text).toContain('asha@guest.example');
+    expect(hotel!.text).toMatch(/Total with tax: +₹25,200\.00\n/);
     expect((await outboxRows(booking.bookingId)).map((r) => [r.state, r.tries])).toEqual([
       ['sent', 1],
       ['sent', 1],
@@ -165,11 +174,17 @@ describe.each(databaseKinds)('emails, the manage link, change and cancel on %s',
     expect(second).toMatchObject({ method: 'PUBLISH', uid: first!.uid, sequence: 1, start: daysFromNow(70), end: daysFromNow(73) });
     expect(third).toMatchObject({ method: 'CANCEL', uid: first!.uid, sequence: 2, status: 'CANCELLED' });
     expect(second!.sequence).toBeGreaterThan(first!.sequence);
-    expect(mails[1]!.text).toContain('₹18,000');
-    const hotelSubjects = mailTo(smtp, hotelEmail)
-      .map((m) => m.subject!)
-      .filter((s) => s.includes(booking.bookingId));
+    // Each message states the stay's room total, GST and total with tax as they were when it was sent.
+    expect(mails[0]!.text).toMatch(/Room total: +₹6,000\.00 \(tax exclusive\)\n[^]*Total with tax: +₹6,300\.00\n/);
+    for (const mail of mails.slice(1)) {
+      expect(mail.text).toMatch(/Room total: +₹18,000\.00 \(tax exclusive\)\n/);
+      expect(mail.text).toMatch(/GST: +₹900\.00 \(CGST ₹450\.00 \+ SGST ₹450\.00\)\n/);
+      expect(mail.text).toMatch(/Total with tax: +₹18,900\.00\n/);
+    }
+    const hotelMails = mailTo(smtp, hotelEmail).filter((m) => m.subject!.includes(booking.bookingId));
+    const hotelSubjects = hotelMails.map((m) => m.subject!);
     expect(hotelSubjects.map((s) => s.split(':')[0])).toEqual(['New booking', 'Booking changed', 'Booking cancelled']);
+    expect(hotelMails.map((m) => /Total with tax: +(\S+)/.exec(m.text!)?.[1])).toEqual(['₹6,300.00', '₹18,900.00', '₹18,900.00']);
 
     const admin = await signIn(server.url);
     const listed = await api(server.url, `/api/admin/bookings?q=${booking.bookingId}`, { headers: admin.headers });

@@ -59,8 +59,16 @@ describe.each(databaseKinds)('rooms, prices, closures, GST and invoices set by t
     });
     expect(season.status).toBe(201);
     const after = await availability(checkIn, checkOut);
+    // Each night's CGST and SGST of one room, as the confirm fixes them: 2.5% of ₹3,000, 9% of ₹8,000.
     expect(after.body.rooms[0].nights).toEqual(
-      nightsOf(checkIn, checkOut).map((night, i) => ({ night, pricePaise: i < 2 ? 300_000 : 800_000, left: 8, closed: false })),
+      nightsOf(checkIn, checkOut).map((night, i) => ({
+        night,
+        pricePaise: i < 2 ? 300_000 : 800_000,
+        cgstPaise: i < 2 ? 7_500 : 72_000,
+        sgstPaise: i < 2 ? 7_500 : 72_000,
+        left: 8,
+        closed: false,
+      })),
     );
     expect(after.body.rooms[0].stayPaise).toBe(2 * 300_000 + 2 * 800_000);
     // The other type keeps its price.
@@ -81,6 +89,14 @@ describe.each(databaseKinds)('rooms, prices, closures, GST and invoices set by t
       sgstPaise: expected.totals.sgstPaise,
     });
     expect(expected.totals.cgstPaise).toBe(2 * (2 * 7_500 + 2 * 72_000));
+    // What the guest was shown before confirming (the availability answer's nights, times the rooms) is what the confirm fixed.
+    const shown = (part: 'pricePaise' | 'cgstPaise' | 'sgstPaise') =>
+      (after.body.rooms[0].nights as Array<Record<typeof part, number>>).reduce((sum, n) => sum + n[part] * 2, 0);
+    expect({ taxablePaise: shown('pricePaise'), cgstPaise: shown('cgstPaise'), sgstPaise: shown('sgstPaise') }).toEqual({
+      taxablePaise: confirmed.body.booking.taxablePaise,
+      cgstPaise: confirmed.body.booking.cgstPaise,
+      sgstPaise: confirmed.body.booking.sgstPaise,
+    });
 
     const invoice = await api(server.url, `/api/bookings/${confirmed.body.booking.bookingId}/invoice`, {
       headers: { 'x-guest-key': confirmed.guestKey },

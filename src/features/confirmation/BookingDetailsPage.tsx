@@ -19,7 +19,7 @@ import { confirmedAlert, confirmedMessage, selectSessionRestored } from './confi
 import { selectConfirmRetry, selectConfirmedBookingId, selectPendingBookingId } from './confirmationSlice';
 import { confirmationOpened, draftSubmitted, selectCanConfirm } from './confirmationThunks';
 import { StayDetails } from './StayDetails';
-import { summarizeRecord, summarizeSelection } from './staySummary';
+import { quoteStay, summarizeRecord, summarizeSelection } from './staySummary';
 import './confirmation.css';
 
 // With the guest view's code (the next screen a guest opens): none of it before a booking is confirmed.
@@ -63,19 +63,23 @@ export function BookingDetailsPage() {
   // The hotel prices each night by its own rules: before confirming, the total is the hotel's sum of the nights.
   const askPrices =
     offers.prices && !confirmedId && selection.startDate !== null && selection.endDate !== null && selection.roomId !== null;
-  const { currentData: hotelPrices } = useGetStayPricesQuery(
+  const { currentData: hotelPrices, isError: pricesFailed } = useGetStayPricesQuery(
     { checkIn: selection.startDate ?? '', checkOut: selection.endDate ?? '' },
     { skip: !askPrices },
   );
   const hotelRoom = askPrices ? hotelPrices?.rooms.find((room) => room.roomId === selection.roomId) : undefined;
+  const selected = summarizeSelection(selection);
+  // Before Confirm, the hotel's room total, GST and total with tax for this stay: what the confirm will fix.
+  const quote = hotelRoom && hotelRoom.nights.length === selected.nights ? quoteStay(hotelRoom.nights, selected.rooms) : null;
   const priced = (summary: StaySummary): StaySummary => {
-    if (!hotelRoom || hotelRoom.nights.length !== summary.nights) return summary;
-    const prices = new Set(hotelRoom.nights.map((n) => n.pricePaise));
+    if (!quote) return summary;
+    const prices = new Set(hotelRoom!.nights.map((n) => n.pricePaise));
     const one = prices.size === 1 ? [...prices][0]! : null;
     return {
       ...summary,
       nightlyPrice: one !== null && one % 100 === 0 ? one / 100 : null,
-      totalPrice: Math.round((hotelRoom.stayPaise * summary.rooms) / 100),
+      // As the hotel keeps it: whole rupees, half up (bookings.total_price).
+      totalPrice: Math.floor((quote.taxablePaise + 50) / 100),
     };
   };
 
@@ -112,10 +116,12 @@ export function BookingDetailsPage() {
         <div className="card confirmation__card" aria-busy={!ready || undefined}>
           <StayDetails
             bookingId={bookingId ?? typicalBookingId}
-            summary={confirmedId && confirmedRecord ? summarizeRecord(confirmedRecord) : priced(summarizeSelection(selection))}
+            summary={confirmedId && confirmedRecord ? summarizeRecord(confirmedRecord) : priced(selected)}
             email={confirmedRecord?.email}
             pending={!ready}
-            tax={confirmedId && confirmedRecord ? recordTax(confirmedRecord) : null}
+            // Until the hotel has priced the stay, its amount is not shown: the catalogue's would not be charged.
+            pricing={askPrices && !quote ? (pricesFailed ? 'failed' : 'asking') : undefined}
+            tax={confirmedId && confirmedRecord ? recordTax(confirmedRecord) : quote}
           />
           {confirmedId ? (
             <div className="confirmation__done">

@@ -12,12 +12,14 @@ interface StayDetailsProps {
   email?: string;
   /** The session is not read back yet: the values hold their places unseen (see Pending). */
   pending?: boolean;
-  /** Hotel mode, once confirmed: the price fixed by the hotel and its GST (paise). */
+  /** Hotel mode, before the hotel has priced the stay (or when it could not be asked): the amount holds its place unseen. */
+  pricing?: 'asking' | 'failed';
+  /** Hotel mode: the room total and its GST (paise), as the hotel prices the stay before Confirm and fixed it after. */
   tax?: { taxablePaise: number; cgstPaise: number; sgstPaise: number } | null;
 }
 
 /** The booking's facts as a description list; the total says what it is made of. */
-export function StayDetails({ bookingId, summary, email, pending = false, tax }: StayDetailsProps) {
+export function StayDetails({ bookingId, summary, email, pending = false, pricing, tax }: StayDetailsProps) {
   const { nightlyPrice, rooms, nights } = summary;
   const breakdown =
     nightlyPrice !== null && rooms > 0 && nights > 0
@@ -67,13 +69,19 @@ export function StayDetails({ bookingId, summary, email, pending = false, tax }:
           <dd className="stay-details__email">{email}</dd>
         </div>
       )}
-      <div className="stay-details__total">
+      {/* With GST, the total with tax is the figure that stands out; Total Amount is then the room total before it. */}
+      <div className={tax ? 'stay-details__subtotal' : 'stay-details__total'}>
         <dt>Total Amount</dt>
         <dd>
           <span className="stay-details__amount">
-            <Pending when={pending}>{formatInr(summary.totalPrice)}</Pending>
+            <Pending when={pending || pricing !== undefined}>{formatInr(summary.totalPrice)}</Pending>
           </span>
-          {breakdown && <span className="stay-details__breakdown">{breakdown}</span>}
+          {pricing === 'failed' && (
+            <span className="stay-details__breakdown">
+              We could not reach the hotel for its prices: it prices your stay as you confirm.
+            </span>
+          )}
+          {breakdown && !pricing && <span className="stay-details__breakdown">{breakdown}</span>}
         </dd>
       </div>
       {tax && (

@@ -66,8 +66,9 @@ describe.each(['browser', 'hotel'] as const)('confirmation screen (%s)', (source
     expect(detail('Check-Out')).toBe('03/15/2030');
     expect(detail('Rooms')).toBe('2');
     expect(detail('Nights')).toBe('3');
+    // The hotel prices the stay first (nights without a rule: the type's ₹4,000).
+    await waitFor(() => expect(detail('Total Amount')).toContain('₹4,000 × 2 rooms × 3 nights'));
     expect(detail('Total Amount')).toContain('₹24,000');
-    expect(detail('Total Amount')).toContain('₹4,000 × 2 rooms × 3 nights');
   });
 
   it('the email is required and of email type', async () => {
@@ -223,6 +224,31 @@ describe('confirmation screen, hotel only', () => {
     // The store reads the key back too (a new read of hotelBookings).
     expect(store.getState().bookings.items[0]).toMatchObject({ bookingId: stored!.bookingId, guestKey: sent.guestKey });
     expect(store.getState().selection).toMatchObject({ roomId: null, roomCount: 0 });
+  });
+
+  it('before Confirm, shows the room total, the GST and the total with tax the hotel will charge, and the same after', async () => {
+    const { user, store } = await openAtHotel();
+    chooseStay(store);
+    // 2 Suit Rooms x 3 nights at ₹4,000: ₹24,000, GST 5% (₹600 + ₹600), ₹25,200 with tax.
+    await waitFor(() => expect(detail('Total with tax')).toBe('₹25,200.00'));
+    expect(detail('Total Amount')).toContain('₹24,000');
+    expect(detail('Total Amount')).toContain('₹4,000 × 2 rooms × 3 nights, tax exclusive');
+    expect(detail('GST')).toBe('₹1,200.00 CGST ₹600.00 + SGST ₹600.00');
+    await confirmWith(user, uniqueEmail('gst'));
+    expect(await screen.findByText(confirmedText)).toBeInTheDocument();
+    expect(detail('Total Amount')).toContain('₹24,000');
+    expect(detail('GST')).toBe('₹1,200.00 CGST ₹600.00 + SGST ₹600.00');
+    expect(detail('Total with tax')).toBe('₹25,200.00');
+  });
+
+  it('before the hotel has priced the stay, shows no amount: the catalogue’s would not be charged', async () => {
+    const network = new HotelNetwork();
+    network.outages.push('network');
+    const { store } = await openAtHotel({ network });
+    chooseStay(store);
+    expect(await screen.findByText('We could not reach the hotel for its prices: it prices your stay as you confirm.')).toBeInTheDocument();
+    expect(screen.getByText('₹24,000').closest('[data-pending]')).not.toBeNull();
+    expect(screen.queryByText('Total with tax', { selector: 'dt' })).not.toBeInTheDocument();
   });
 
   it('when rooms ran out, shows the server’s message and keeps the selection', async () => {
