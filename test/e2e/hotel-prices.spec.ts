@@ -132,3 +132,38 @@ test('hotel mode at 360 px: the prices calendar and an invoice the admin opens f
   await screenshot(page, 'invoice-360', { fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
 });
+
+// Issue 34 item 6 and 7: the calendar moves to next season, and each month keeps its weeks together.
+for (const [width, height] of [
+  [1280, 800],
+  [360, 740],
+] as const) {
+  test(`hotel mode at ${width} px: the prices calendar's months keep their weeks together, move a month at a time, and a night says its price and why`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await openPrices(page);
+    const months = page.locator('table.prices__month');
+    await expect(months).toHaveCount(4);
+    // Every week of a month as tall as the others: a short month beside a long one is not stretched.
+    for (const month of await months.all()) {
+      const heights = await month
+        .locator('tbody tr')
+        .evaluateAll((rows) => rows.map((row) => Math.round(row.getBoundingClientRect().height)));
+      expect(Math.max(...heights) - Math.min(...heights), `weeks of ${await month.locator('caption').textContent()}`).toBeLessThanOrEqual(
+        2,
+      );
+    }
+    const firstCaption = (await months.first().locator('caption').textContent()) ?? '';
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await expect(months.first().locator('caption')).not.toHaveText(firstCaption);
+    await page.getByRole('button', { name: 'Previous month' }).click();
+    await expect(months.first().locator('caption')).toHaveText(firstCaption);
+    await nightButton(page, day(34)).click();
+    const details = page.getByRole('region', { name: /^Classic Rooms, the night of / });
+    await expect(details).toContainText('a night for one room, tax exclusive');
+    await expect(details).toContainText(/No price rule covers this night|Set by the price rule/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    await screenshot(page, `admin-prices-calendar-${width}`, { fullPage: true });
+  });
+}

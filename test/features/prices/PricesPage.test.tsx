@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { bookAtHotel, callHotel, futureStay, staffNetwork } from '../../hotelNetwork';
+import { bookAtHotel, callHotel, futureStay, signInStaff, staffNetwork } from '../../hotelNetwork';
 import { renderHotelRoute, renderRoute } from '../../testUtils';
 
 /**
@@ -150,6 +150,101 @@ describe('Prices & rooms (hotel)', () => {
     expect(
       screen.getByText(/GST per room per night: up to ₹7,500\.00, 2\.5% CGST \+ 2\.5% SGST; above that, 9% CGST \+ 9% SGST\./),
     ).toBeInTheDocument();
+  });
+});
+
+describe('Prices & rooms (hotel): the calendar moves, and a night says its price and why (issue 34 item 6)', () => {
+  const monthName = (iso: string) => `${monthNames[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
+  const monthAfter = (iso: string, count: number) => {
+    const month = Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7)) - 1 + count;
+    return `${Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}-01`;
+  };
+
+  it('the minimum stay and rooms out of service start empty; set without a number, they say so as an error and ask the hotel nothing', async () => {
+    const { user, network } = await openPrices();
+    expect(screen.getByLabelText('Minimum stay (nights)')).toHaveValue('');
+    expect(screen.getByLabelText('Rooms out of service')).toHaveValue('');
+    await user.click(nightButton(day(13)));
+    await user.click(screen.getByRole('button', { name: 'Set rooms out of service' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Enter how many rooms are out of service (0 puts them back).');
+    expect(alert).toHaveClass('notice--error');
+    expect(screen.getByLabelText('Rooms out of service')).toHaveAttribute('aria-invalid', 'true');
+    // Said in the form that was used, under its buttons.
+    expect(screen.getByRole('form', { name: 'Chosen nights of Classic Rooms' })).toContainElement(alert);
+    await user.click(screen.getByRole('button', { name: 'Set minimum stay' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter the minimum stay: 1 to 90 nights.');
+    expect(network.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('moves a month at a time and to the month of a date, as far as three years ahead', async () => {
+    const { user, network } = await openPrices();
+    const today = day(0);
+    const months = () => screen.getAllByRole('table').map((t) => t.querySelector('caption')!.textContent);
+    expect(months()[0]).toBe(`Classic Rooms, ${monthName(today)}`);
+    expect(screen.getByRole('button', { name: 'Previous month' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    await waitFor(() => expect(months()[0]).toBe(`Classic Rooms, ${monthName(monthAfter(today, 1))}`));
+    expect(months()).toHaveLength(4);
+    const asked = network.calls('GET', '/api/admin/prices').at(-1)!.query;
+    expect(asked.get('from')).toBe(monthAfter(today, 1));
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    await waitFor(() => expect(months()[0]).toBe(`Classic Rooms, ${monthName(today)}`));
+
+    // Next season, two years on: its nights are there to choose.
+    const season = day(2 * 365);
+    await user.type(screen.getByLabelText('Go to date'), season);
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(months()[0]).toBe(`Classic Rooms, ${monthName(season)}`));
+    expect(nightButton(season)).toHaveAccessibleName(expect.stringMatching(/: ₹[\d,]+\.\d\d, \d+ left/));
+    expect(screen.getByText(`${monthName(season)} to ${monthName(monthAfter(season, 3))}`)).toBeInTheDocument();
+
+    // Past the three years the rules reach: said so, and the calendar stays.
+    await user.clear(screen.getByLabelText('Go to date'));
+    await user.type(screen.getByLabelText('Go to date'), day(4 * 365));
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a date from today to three years ahead: the rules reach that far.');
+    expect(months()[0]).toBe(`Classic Rooms, ${monthName(season)}`);
+  });
+
+  it('a date typed as the first night moves the calendar there', async () => {
+    const { user } = await openPrices();
+    const later = day(300);
+    await user.type(screen.getByLabelText('First night'), later);
+    expect(await screen.findByRole('button', { name: new RegExp(`^${longDate(later)}: `) })).toBeInTheDocument();
+  });
+
+  it('a night chosen says the price it will be charged and the rule that sets it: the newest rule covering it wins', async () => {
+    const network = await staffNetwork();
+    const csrf = await signInStaff(network);
+    const headers = { 'content-type': 'application/json', 'x-requested-with': 'hotel-site', 'x-csrf-token': csrf };
+    const add = async (body: Record<string, unknown>) => {
+      const answer = await network.fetch('/api/admin/price-rules', { method: 'POST', headers, body: JSON.stringify(body) });
+      return ((await answer.json()) as { id: number }).id;
+    };
+    const [first, middle, last] = [day(14), day(15), day(17)];
+    const season = await add({ roomId: 'deluxe', firstNight: first, lastNight: last, pricePaise: 600_000 });
+    const single = await add({ roomId: 'deluxe', firstNight: middle, lastNight: middle, pricePaise: 650_000 });
+    try {
+      const view = renderHotelRoute('/admin-prices', { network });
+      await screen.findByRole('heading', { level: 2, name: 'Chosen nights of Classic Rooms' });
+      await view.user.click(nightButton(middle));
+      const details = screen.getByRole('region', { name: new RegExp(`^Classic Rooms, the night of \\w{3} ${longDate(middle)}$`) });
+      expect(details).toHaveTextContent('₹6,500.00 a night for one room, tax exclusive');
+      expect(details).toHaveTextContent(
+        `Set by the price rule ₹6,500.00, ${longDate(middle)}. The newest rule covering a night wins: it overrides an older one (₹6,000.00, ${longDate(first)} – ${longDate(last)}).`,
+      );
+      await view.user.click(nightButton(first));
+      expect(details).toHaveTextContent(
+        `Set by the price rule ₹6,000.00, ${longDate(first)} – ${longDate(last)}. The newest rule covering a night wins.`,
+      );
+      await view.user.click(nightButton(day(18)));
+      expect(details).toHaveTextContent("No price rule covers this night: it costs the Classic Room's discounted price");
+      expect(details).toHaveTextContent(/\d+ rooms? left of 8: \d+ booked, \d+ out of service\./);
+    } finally {
+      for (const id of [single, season]) await network.fetch(`/api/admin/price-rules/${id}`, { method: 'DELETE', headers });
+    }
   });
 });
 
