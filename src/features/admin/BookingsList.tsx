@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { useDeleteBookingMutation, useListBookingsQuery, useRestoreBookingMutation } from '../../api/bookingsApi';
+import { useListBookingsQuery, useRestoreBookingMutation } from '../../api/bookingsApi';
+import { useDeleteBookingMutation } from './adminApi';
 import { describeError } from '../../api/requestErrors';
 import { maxSearchLength } from '../../domain/search';
 import { useAppSelector } from '../../shared/hooks';

@@ -1,4 +1,4 @@
-import type { ListedBooking } from '../../api/source';
+import type { ListedBooking } from '../../api/bookingsApi';
 import { formatDisplayDate } from '../../domain/dates';
 import { statusLabels } from '../../domain/bookingStatus';
 import { Link } from 'react-router-dom';

@@ -1,13 +1,13 @@
 import { Link, useParams } from 'react-router-dom';
-import { useGetInvoiceQuery } from '../../api/bookingsApi';
 import { describeError, statusOf } from '../../api/requestErrors';
-import type { SourceError } from '../../api/source';
+import type { SourceError } from '../../api/requestErrors';
 import { formatBasisPoints, formatPaise } from '../../domain/tax';
 import type { InvoiceReply } from '../../domain/wire';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { customerBookingPath, paths } from '../../shared/paths';
 import { selectGuestBooking } from '../guest/guestBooking';
+import { useGetInvoiceQuery } from './invoiceApi';
 import './invoice.css';
 
 const monthNames = [

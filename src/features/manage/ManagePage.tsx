@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useGetManagedBookingQuery } from '../../api/bookingsApi';
 import { describeError, statusOf } from '../../api/requestErrors';
 import { formatDisplayDate } from '../../domain/dates';
 import { AddToCalendar } from '../../shared/AddToCalendar';
@@ -12,6 +11,7 @@ import { BookingFacts } from '../guest/BookingFacts';
 import { NotFound } from '../layout/NotFound';
 import { CancelStay } from './CancelStay';
 import { ChangeStayForm } from './ChangeStayForm';
+import { useGetManagedBookingQuery } from './manageApi';
 import '../guest/guest.css';
 import './manage.css';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useGetOutboxQuery, useResendMessageMutation } from '../../api/bookingsApi';
+import { useGetOutboxQuery, useResendMessageMutation } from './outboxApi';
 import { describeError } from '../../api/requestErrors';
 import { formatDisplayDateTime } from '../../domain/dates';
 import type { OutboxMessage } from '../../domain/wire';

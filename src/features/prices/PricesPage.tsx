@@ -1,5 +1,14 @@
 import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
+import { describeError } from '../../api/requestErrors';
+import type { SourceError } from '../../api/requestErrors';
+import { isIsoDate, todayIso } from '../../domain/dates';
+import { formatBasisPoints, formatPaise } from '../../domain/tax';
+import type { CalendarNight, HotelSettings, PricesReply } from '../../domain/wire';
+import { useAppSelector } from '../../shared/hooks';
+import { selectOffers } from '../../shared/offers';
+import { AdminGate } from '../staff/AdminGate';
+import '../admin/admin.css';
 import {
   useAddClosureMutation,
   useAddMinStayMutation,
@@ -9,16 +18,7 @@ import {
   useSaveHotelSettingsMutation,
   useSaveRoomTypeMutation,
   useSetOutOfServiceMutation,
-} from '../../api/bookingsApi';
-import { describeError } from '../../api/requestErrors';
-import type { SourceError } from '../../api/source';
-import { isIsoDate, todayIso } from '../../domain/dates';
-import { formatBasisPoints, formatPaise } from '../../domain/tax';
-import type { CalendarNight, HotelSettings, PricesReply } from '../../domain/wire';
-import { useAppSelector } from '../../shared/hooks';
-import { selectOffers } from '../../shared/offers';
-import { AdminGate } from '../staff/AdminGate';
-import '../admin/admin.css';
+} from './pricesApi';
 import './prices.css';
 
 const monthNames = [
