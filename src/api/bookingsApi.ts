@@ -3,17 +3,18 @@ import { createApi, setupListeners } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { useDispatch } from 'react-redux';
 import type { BookingRecord } from '../domain/bookingRecord';
+import type { ChosenStay } from '../domain/stay';
 import type { AdminSession, AvailabilityReply, Booking, BookingOutline, BookingStatus, StayQuery } from '../domain/wire';
 import type { Offers } from './offers';
 import type { SourceError } from './requestErrors';
 
 /**
  * What an endpoint may ask of the source's base query beyond the request itself. Only the hotel
- * can be out of reach: an endpoint that gives `onUnreachable` is tried again while no answer
- * comes (RTK's retry, src/api/hotelBaseQuery.ts), and each new try is reported with that action.
+ * can be out of reach: an endpoint with `retryWhileUnreachable` is sent again while no answer
+ * comes (RTK's retry, src/api/hotelBaseQuery.ts), each new try told with hotelUnreachable.
  */
 export interface SourceOptions {
-  onUnreachable?: (retry: { nextTry: number; tries: number }) => UnknownAction;
+  retryWhileUnreachable?: boolean;
 }
 
 /**
@@ -54,6 +55,23 @@ export const bookingPath = (bookingId: string) => `bookings/${encodeURIComponent
 export const adminBookingPath = (bookingId: string) => `admin/bookings/${encodeURIComponent(bookingId)}`;
 /** The guest's proof, sent as the X-Guest-Key header. */
 export const keyHeader = (guestKey: string | undefined) => (guestKey ? { 'X-Guest-Key': guestKey } : undefined);
+
+export interface ConfirmRequest {
+  /** The Booking ID the guest was shown; the hotel may store the booking under a free one. */
+  bookingId: string;
+  /** The draft's idempotency key: sent again on a retry, the booking is stored once. */
+  draftId: string;
+  /** The secret this browser keeps with its copy (the hotel keeps its hash). */
+  guestKey: string;
+  email: string;
+  stay: ChosenStay;
+}
+
+export interface Confirmed {
+  booking: BookingRecord;
+  /** False when this browser refused to keep its own copy (the hotel has the booking all the same). */
+  keptHere: boolean;
+}
 
 export interface BookingQuery {
   bookingId: string;
@@ -150,6 +168,27 @@ export const bookingsApi = createApi({
       query: ({ checkIn, checkOut }) => ({ url: 'availability', params: { checkIn, checkOut } }),
       keepUnusedDataFor: 30,
     }),
+    /** Confirms the draft: 'taken' in error.data means the Booking ID went to another booking meanwhile. */
+    confirmBooking: build.mutation<{ booking: BookingRecord }, ConfirmRequest>({
+      query: ({ draftId, bookingId, guestKey, email, stay }) => ({
+        url: 'bookings',
+        method: 'POST',
+        body: {
+          draftId,
+          bookingId,
+          roomId: stay.roomId,
+          packageIndex: stay.packageIndex,
+          rooms: stay.roomCount,
+          checkIn: stay.startDate,
+          checkOut: stay.endDate,
+          email: email.trim(),
+          guestKey,
+        },
+      }),
+      // With no answer from the hotel the same draft is sent again: it is stored once however many arrive.
+      extraOptions: { retryWhileUnreachable: true },
+      invalidatesTags: ['Availability', 'Bookings', 'Occupancy'],
+    }),
     /** With the booking's guest key (or in this browser): all of it. Otherwise: that it exists, and its dates. */
     getBooking: build.query<{ booking: BookingRecord | BookingOutline }, BookingQuery>({
       query: ({ bookingId, guestKey }) => ({ url: bookingPath(bookingId), headers: keyHeader(guestKey) }),
@@ -177,6 +216,7 @@ export const {
   useSignOutMutation,
   useGetAvailabilityQuery,
   useGetStayPricesQuery,
+  useConfirmBookingMutation,
   useGetBookingQuery,
   useListBookingsQuery,
   useRestoreBookingMutation,

@@ -2,6 +2,7 @@ import { fetchBaseQuery, retry } from '@reduxjs/toolkit/query';
 import { bookingsApi, followBrowserEvents } from './bookingsApi';
 import type { ApiState, ConnectSource, SourceBaseQuery } from './bookingsApi';
 import type { Offers } from './offers';
+import { hotelUnreachable } from './hotelUnreachable';
 import { isUnreachable } from './requestErrors';
 import type { SourceError } from './requestErrors';
 
@@ -54,18 +55,18 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /**
  * The hotel's server (server/API.md) behind the bookings API: each endpoint's request over HTTP
- * under /api. An endpoint that asks for it (SourceOptions.onUnreachable: the confirm) is sent
- * again, the same request, after each of the waits while no answer comes (the network, or a
+ * under /api. An endpoint that asks for it (SourceOptions.retryWhileUnreachable: the confirm) is
+ * sent again, the same request, after each of the waits while no answer comes (the network, or a
  * gateway whose server is away), and never after a refusal.
  */
-export const hotelBaseQuery: SourceBaseQuery = async (args, api, { onUnreachable } = {}) => {
+export const hotelBaseQuery: SourceBaseQuery = async (args, api, { retryWhileUnreachable } = {}) => {
   const delays = (api.extra as { retryDelaysMs?: readonly number[] }).retryDelaysMs ?? hotelRetryDelaysMs;
   // RTK's retry, made for this request: its waits are the store's, and each new try is told to the store.
-  const send = onUnreachable
+  const send = retryWhileUnreachable
     ? retry(fetchFromHotel, {
         retryCondition: (error, _args, { attempt }) => {
           if (!isUnreachable(error as SourceError) || attempt > delays.length) return false;
-          api.dispatch(onUnreachable({ nextTry: attempt + 1, tries: delays.length + 1 }));
+          api.dispatch(hotelUnreachable({ nextTry: attempt + 1, tries: delays.length + 1 }));
           return true;
         },
         backoff: (attempt) => wait(delays[attempt - 1]!),

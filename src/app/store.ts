@@ -20,17 +20,18 @@ import { replayablePersistReducer } from './replayablePersistReducer';
  * reads it only as the page starts, so a copy in memory would never be read).
  */
 function sessionEngine(getStorage: () => Storage): PersistStorage {
-  const attempt = <T>(work: (storage: Storage) => T, refused: T): Promise<T> => {
+  // Refused: nothing, which redux-persist reads as nothing stored.
+  const attempt = <T>(work: (storage: Storage) => T) => {
     try {
       return Promise.resolve(work(getStorage()));
     } catch {
-      return Promise.resolve(refused);
+      return Promise.resolve(undefined);
     }
   };
   return {
-    getItem: (key: string) => attempt((s) => s.getItem(key), null),
-    setItem: (key: string, value: string) => attempt((s) => s.setItem(key, value), undefined),
-    removeItem: (key: string) => attempt((s) => s.removeItem(key), undefined),
+    getItem: (key: string) => attempt((s) => s.getItem(key)),
+    setItem: (key: string, value: string) => attempt((s) => s.setItem(key, value)),
+    removeItem: (key: string) => attempt((s) => s.removeItem(key)),
   };
 }
 
@@ -50,7 +51,7 @@ export interface StoreOptions {
 }
 
 /** A source of bookings joined the store (attachSource): from now on the screens show what it offers. */
-const sourceConnected = createAction<Offers>('offers/sourceConnected');
+const sourceConnected = createAction<Offers>('source/connected');
 
 /**
  * The app's state: its slices (those kept in storage through redux-persist), and the bookings
@@ -145,13 +146,11 @@ export function makeStore(options: StoreOptions = {}) {
  * a PERSIST without functions (see replayablePersistReducer.ts), so no store is made for it.
  */
 export function stateBeforeStorage(): RootState {
-  // The storage the reducers are given is never used: that PERSIST reads nothing.
-  const unused: PersistStorage = {
-    getItem: () => Promise.resolve(null),
-    setItem: () => Promise.resolve(),
-    removeItem: () => Promise.resolve(),
-  };
-  return makeReducer(createBookingStorage(), unused)(undefined, { type: PERSIST });
+  // The storage the reducers are given is never used (nor asked for): that PERSIST reads nothing.
+  return makeReducer(
+    createBookingStorage(),
+    sessionEngine(() => window.sessionStorage),
+  )(undefined, { type: PERSIST });
 }
 
 export type AppStore = ReturnType<typeof makeStore>['store'];

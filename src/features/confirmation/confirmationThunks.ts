@@ -1,4 +1,6 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
+import { bookingsApi } from '../../api/bookingsApi';
+import type { Confirmed, ConfirmRequest } from '../../api/bookingsApi';
 import { isUnreachable, serverMessage } from '../../api/requestErrors';
 import type { AppDispatch, RootState } from '../../app/store';
 import { makeBookingId } from '../../domain/bookingId';
@@ -7,8 +9,6 @@ import { isCompleteStay } from '../../domain/stay';
 import { confirmBooking } from '../bookings/bookingsThunks';
 import type { ThunkExtra } from '../bookings/bookingsThunks';
 import { selectionCleared } from '../selection/selectionSlice';
-import { confirmationApi } from './confirmationApi';
-import type { Confirmed, ConfirmRequest } from './confirmationApi';
 import { draftConfirmed, draftNotConfirmed, draftOpened } from './confirmationSlice';
 import { makeDraftId, makeGuestKey } from './draftKeys';
 
@@ -83,7 +83,7 @@ export const draftSubmitted = createConfirmThunk('confirmation/submit', async (e
   if (!selectCanConfirm(getState())) return rejectWithValue({ message: 'Please choose your dates and at least one room first.' });
 
   const request: ConfirmRequest = { bookingId, draftId, guestKey, email: email.trim(), stay: selection };
-  const result = await dispatch(confirmationApi.endpoints.confirmBooking.initiate(request));
+  const result = await dispatch(bookingsApi.endpoints.confirmBooking.initiate(request));
   if (result.data) {
     let confirmed: Confirmed = { booking: result.data.booking, keptHere: true };
     if (offers.keeper === 'hotel') {
