@@ -40,6 +40,7 @@ import type {
   Confirmed,
   ConfirmRequest,
   EmailChange,
+  InvoiceQuery,
   ExportFormat,
   ImportOutcome,
   ListQuery,
@@ -303,8 +304,8 @@ export const bookingsApi = createApi({
       queryFn: (settings, api) => onSource((source, store) => source.saveHotelSettings?.(settings, store))(api),
       invalidatesTags: ['Prices', 'Invoice'],
     }),
-    /** A booking's tax invoice: the guest's with its key, the admin's without. */
-    getInvoice: build.query<InvoiceReply, BookingQuery>({
+    /** A booking's tax invoice: the guest's with its key, manage token or email, staff's without. */
+    getInvoice: build.query<InvoiceReply, InvoiceQuery>({
       queryFn: (query, api) => onSource((source, store) => source.invoice?.(query, store))(api),
       providesTags: ['Invoice'],
     }),

@@ -76,6 +76,14 @@ export interface BookingQuery {
   guestKey?: string;
 }
 
+/** A booking's tax invoice: the guest's proof, any of them (issue 34); without one, staff's copy. */
+export interface InvoiceQuery extends BookingQuery {
+  /** The manage link's token (sent in the X-Manage-Token header). */
+  manageToken?: string;
+  /** The email the guest looked the booking up with (sent in a body, never in a URL). */
+  lookupEmail?: string;
+}
+
 export interface EmailChange {
   bookingId: string;
   email: string;
@@ -178,8 +186,8 @@ export interface BookingSource {
   addMinStay?(body: MinStayBody, store: StoreAccess): Promise<SourceResult<unknown>>;
   removeRule?(removal: RuleRemoval, store: StoreAccess): Promise<SourceResult<null>>;
   saveHotelSettings?(settings: HotelSettings, store: StoreAccess): Promise<SourceResult<HotelSettings>>;
-  /** With the guest's key: the guest's copy; without: the admin's (a signed-in session). */
-  invoice?(query: BookingQuery, store: StoreAccess): Promise<SourceResult<InvoiceReply>>;
+  /** With the guest's key, manage token or email: the guest's copy; without: staff's (a signed-in session). */
+  invoice?(query: InvoiceQuery, store: StoreAccess): Promise<SourceResult<InvoiceReply>>;
   session?(store: StoreAccess): Promise<SourceResult<AdminSession | null>>;
   signIn?(credentials: { username: string; password: string }, store: StoreAccess): Promise<SourceResult<AdminSession>>;
   signOut?(store: StoreAccess): Promise<SourceResult<null>>;

@@ -199,11 +199,15 @@ export function createHotelSource(): BookingSource {
       return result.error ? result : { data: null };
     },
     saveHotelSettings: (settings, store) => request(store, { url: 'admin/hotel-settings', method: 'PUT', body: settings }),
-    invoice: ({ bookingId, guestKey }, store) =>
-      request(store, {
-        url: guestKey ? `${bookingPath(bookingId)}/invoice` : `${adminBookingPath(bookingId)}/invoice`,
-        headers: keyHeader(guestKey),
-      }),
+    // The guest's proof (issue 34): the email in a body (never a URL), else the key or the
+    // manage link's token in headers; with none, staff's copy (a signed-in session).
+    invoice: ({ bookingId, guestKey, manageToken, lookupEmail }, store) =>
+      lookupEmail
+        ? request(store, { url: 'bookings/invoice', method: 'POST', body: { bookingId, email: lookupEmail } })
+        : request(store, {
+            url: guestKey || manageToken ? `${bookingPath(bookingId)}/invoice` : `${adminBookingPath(bookingId)}/invoice`,
+            headers: { ...keyHeader(guestKey), ...(manageToken ? manageHeader(manageToken) : {}) },
+          }),
 
     async session(store) {
       const result = await request<AdminSession>(store, 'admin/session');
