@@ -30,7 +30,7 @@ export const adminStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
           error: 'Conflict',
           message:
             added.existing.toLowerCase() === username.toLowerCase()
-              ? `Someone is already called ${added.existing} (names are told apart without letter case).`
+              ? `Someone is already called ${username} (names are told apart without letter case).`
               : `${username} would look like ${added.existing} on screen: please choose a name that differs by more.`,
         });
       request.log.info({ username, role, admin: request.admin!.username }, 'staff added');

@@ -285,7 +285,7 @@ describe.each(databaseKinds)('what the attack found (issue 35) on %s', (kind) =>
         ['ADMlN', 'admin'],
         ['Ravi_Kumar', 'Ravi Kumar'],
         ['Ravi Kurnar', 'Ravi Kumar'],
-        ['RAVI KUMAR', 'Ravi Kumar'],
+        ['RAVI KUMAR', 'Someone is already called RAVI KUMAR'],
       ]) {
         const answer = await add(name!);
         expect({ name, status: answer.status }).toEqual({ name, status: 409 });
