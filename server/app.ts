@@ -10,9 +10,11 @@ import type { IncomingMessage } from 'node:http';
 import type { Database } from './db/database';
 import { bodyLimit } from './limits';
 import { registerAdminDecorator } from './plugins/adminAuth';
+import { registerForwardedForCheck } from './plugins/forwardedFor';
 import { answerUnroutable, registerErrorHandling } from './plugins/errors';
 import { registerPlainTextCheck } from './plugins/plainText';
 import { isApiRequest } from './plugins/paths';
+import { registerResponseSchemas } from './plugins/responses';
 import { registerSameOriginCheck } from './plugins/sameOrigin';
 import { defaultLimits } from './requestLimits';
 import type { RequestLimits } from './requestLimits';
@@ -29,6 +31,7 @@ import { bookingRoutes } from './routes/bookings';
 import { healthRoutes } from './routes/health';
 import { manageRoutes } from './routes/manage';
 import type { MailContext } from './mail/outbox';
+import { siteHostNames } from './config';
 import { pagePolicy, readSite, registerSite } from './site';
 
 export interface AppOptions {
@@ -44,6 +47,8 @@ export interface AppOptions {
   mail?: Partial<MailContext>;
   /** The clock the front desk judges "today" by (tests set it; default the real one). */
   now?: () => Date;
+  /** The host names the hotel's pages are served under (config.ts, siteHostNames; default from the mail's publicUrl). */
+  siteHosts?: string[];
 }
 
 export const defaultMail: MailContext = { publicUrl: 'http://localhost:8080', cancelFreeDays: 2, smtpConfigured: false };
@@ -114,7 +119,11 @@ export async function buildApp(options: AppOptions) {
     }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // First: every later hook and handler reads the client's address.
+  if (options.trustProxy) registerForwardedForCheck(app);
   registerErrorHandling(app);
+  // Before any route: each is checked for, and given, the answers it can make.
+  registerResponseSchemas(app);
   registerAdminDecorator(app);
   // Once close() has begun, answers end their connection: a keep-alive connection whose request
   // was in flight would otherwise keep a graceful stop waiting for keepAliveTimeout (72 s).
@@ -140,7 +149,8 @@ export async function buildApp(options: AppOptions) {
     crossOriginEmbedderPolicy: false,
   });
   // After helmet: hooks run in the order they were added, and a refusal must carry its headers too.
-  registerSameOriginCheck(app);
+  const mail: MailContext = { ...defaultMail, ...options.mail };
+  registerSameOriginCheck(app, options.siteHosts ?? siteHostNames(mail.publicUrl));
   registerPlainTextCheck(app);
 
   if (site) await registerSite(app, site);
@@ -152,7 +162,6 @@ export async function buildApp(options: AppOptions) {
   await app.register(adminBookingRoutes, { db: options.db });
   await app.register(adminBurstRoutes, { db: options.db });
   await app.register(adminImportRoutes, { db: options.db, limits });
-  const mail: MailContext = { ...defaultMail, ...options.mail };
   await app.register(manageRoutes, { db: options.db, limits, mail });
   await app.register(adminOutboxRoutes, { db: options.db, mail });
   await app.register(adminStaffRoutes, { db: options.db });

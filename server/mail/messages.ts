@@ -149,7 +149,8 @@ export function renderMessage(kind: string, b: BookingSnapshot, context: RenderC
     ? {
         label: 'Manage your booking',
         url: manageUrl(context.publicUrl, manageToken(context.secret, b.bookingId, b.manageVersion)),
-        note: `Change the dates or rooms, or cancel, with this link until ${longDate(linkValidUntil(b.checkOut))}. Keep it to yourself: it opens your booking.`,
+        // The manage page also opens the tax invoice (issue 34): one link for the guest to keep.
+        note: `Change the dates or rooms, cancel, or open your tax invoice with this link until ${longDate(linkValidUntil(b.checkOut))}. Keep it to yourself: it opens your booking.`,
       }
     : null;
   const policy = `Cancellation is free until ${context.cancelFreeDays} day${context.cancelFreeDays === 1 ? '' : 's'} before check-in; after that, please call the hotel on ${hotel.phone}.`;

@@ -1,0 +1,42 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { test } from '@playwright/test';
+import { bookThroughApi, hotelDay, signIn, uniqueEmail } from './hotelFlows';
+
+// Scratch (not committed): viewport-sized pictures of the new screens at 360 px, for a person to look at.
+test('scratch: pictures at 360', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const checkIn = hotelDay(300);
+  const checkOut = hotelDay(302);
+  const c = (d: string) => d.replace(/-/g, '');
+  const cal = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', `DTSTART;VALUE=DATE:${c(checkIn.iso)}`, `DTEND;VALUE=DATE:${c(checkOut.iso)}`, 'UID:x@airbnb.com', 'SUMMARY:Reserved', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+  const server = http.createServer((_q, r) => r.writeHead(200, { 'content-type': 'text/calendar' }).end(cal));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/calendar/ical/123456789.ics?s=abcdefabcdef`;
+  for (let i = 0; i < 4; i++) await bookThroughApi(request, { roomId: 'executive', rooms: 1, checkIn, checkOut, email: uniqueEmail('full') });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/admin-channels');
+  await signIn(page);
+  const card = page.getByRole('article', { name: /^Room 204 / });
+  await card.getByRole('button', { name: /Add a channel/ }).click();
+  await card.getByLabel('Channel').fill('Airbnb');
+  await card.getByLabel(/Its calendar address/).fill(url);
+  await card.screenshot({ path: 'screenshots/scratch-360-add-form.png' });
+  await card.getByRole('button', { name: 'Add and read now' }).click();
+  await page.getByText(/Added to room/).waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: 'screenshots/scratch-360-channels-top.png' });
+  await card.scrollIntoViewIfNeeded();
+  await card.screenshot({ path: 'screenshots/scratch-360-card.png' });
+  await page.getByRole('heading', { name: 'Log' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'screenshots/scratch-360-log.png' });
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Today at the desk' }).click();
+  await page.getByRole('textbox', { name: 'Day', exact: true }).fill(checkIn.iso);
+  await page.getByRole('region', { name: /^Rooms on the night/ }).waitFor();
+  await page.screenshot({ path: 'screenshots/scratch-360-desk-top.png' });
+  await page.getByRole('table', { name: /^Arrivals/ }).getByRole('row').nth(1).screenshot({ path: 'screenshots/scratch-360-desk-row.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: 'screenshots/scratch-1280-desk-top.png' });
+  server.close();
+});
