@@ -236,7 +236,7 @@ export async function availability(
   checkOut: string,
 ): Promise<RoomAvailability[]> {
   const { rows } = await db.query<{ room_id: string; capacity: number; min_nights: number | null; nights: StayNight[] }>({
-    // Named: parsed once per connection. The statement is room_availability() (migration 011).
+    // Named: parsed once per connection. The statement is room_availability() (functions/inventory.sql).
     name: 'room_availability',
     text: 'SELECT room_id, capacity, min_nights, nights FROM room_availability($1::text[], $2::int[], $3::date, $4::date)',
     values: [roomTypes.map((r) => r.roomId), roomTypes.map((r) => r.capacity), checkIn, checkOut],

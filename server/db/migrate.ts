@@ -3,13 +3,20 @@ import path from 'node:path';
 import type pg from 'pg';
 
 const migrationsDir = path.join(__dirname, 'migrations');
+const functionsDir = path.join(__dirname, 'functions');
 /** Any fixed number: instances starting together take turns, so each migration runs once. */
 const migrationLock = 7_311_001;
 
 /**
- * Applies migrations/NNN-name.sql in order, each in its own transaction, and records them in
- * schema_migrations. A file is never edited once released: a change is a new file.
- * `upTo` stops after that version (a test builds the database a hotel upgrades from).
+ * Brings the database up to date, under one lock, so that instances starting together take turns:
+ *
+ * 1. Migrations: migrations/NNN-name.sql in order, each in its own transaction, recorded in
+ *    schema_migrations. They hold schema and data changes only. A file is never edited once
+ *    released (a change is a new file), except that the functions they once defined moved out.
+ * 2. Functions: every file of functions/ (applyFunctions), on every start.
+ *
+ * `upTo` stops after that migration and applies no functions, which are written for the newest
+ * schema (a test builds the database a hotel upgrades from).
  */
 export async function migrate(pool: pg.Pool, { upTo = Infinity }: { upTo?: number } = {}): Promise<string[]> {
   const files = (await readdir(migrationsDir))
@@ -38,9 +45,66 @@ export async function migrate(pool: pg.Pool, { upTo = Infinity }: { upTo?: numbe
       }
       applied.push(file);
     }
+    if (upTo === Infinity) await applyFunctions(client);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [migrationLock]).catch(() => undefined);
     client.release();
   }
   return applied;
+}
+
+/**
+ * Every SQL function has one home: functions/<area>.sql, which defines it (and the triggers that
+ * call it) with CREATE OR REPLACE. All the files are applied in one transaction, in name order,
+ * after the migrations, on every start, so the database runs exactly the functions this version
+ * of the code was written against. CREATE OR REPLACE keeps each function's identity, so instances
+ * already running on the database go on calling it; they run the new body from their next call.
+ *
+ * A SQL-language body is checked when it is created: it may call only what is defined before it
+ * in its own file (or built in). PL/pgSQL bodies are resolved when they run.
+ *
+ * What CREATE OR REPLACE cannot do is done here or by a migration:
+ * - A function given another argument list is a new function beside the old one: after the files,
+ *   every other definition of a name the files define (one they did not write now) is dropped,
+ *   so exactly one definition of each function exists.
+ * - A change of a function's result type or argument names needs the old one dropped first: the
+ *   migration that makes the change drops it (DROP FUNCTION IF EXISTS: a new database has none).
+ * - A function removed from the files, or renamed, is dropped by a migration.
+ *
+ * Last, night_prices (the cache of the pricing rule's answers, functions/prices.sql) is worked
+ * out again: the rule may have changed with the files.
+ */
+async function applyFunctions(client: pg.PoolClient): Promise<void> {
+  const files = (await readdir(functionsDir)).filter((file) => file.endsWith('.sql')).sort();
+  await client.query('BEGIN');
+  try {
+    for (const file of files) {
+      try {
+        await client.query(await readFile(path.join(functionsDir, file), 'utf8'));
+      } catch (error) {
+        throw new Error(`SQL functions in ${file} failed: ${(error as Error).message}`, { cause: error });
+      }
+    }
+    // What this transaction wrote has its ID as xmin: the functions the files just defined.
+    await client.query(`
+      DO $$
+      DECLARE
+        v_old regprocedure;
+      BEGIN
+        FOR v_old IN
+          SELECT p.oid::regprocedure FROM pg_proc p
+           WHERE p.pronamespace = 'public'::regnamespace
+             AND p.xmin <> pg_current_xact_id()::xid
+             AND p.proname IN (SELECT q.proname FROM pg_proc q
+                                WHERE q.pronamespace = 'public'::regnamespace AND q.xmin = pg_current_xact_id()::xid)
+        LOOP
+          EXECUTE format('DROP FUNCTION %s', v_old);
+        END LOOP;
+      END $$`);
+    await client.query('SELECT refresh_night_prices()');
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  }
 }

@@ -69,7 +69,7 @@ export type RoomTypeOutcome =
 
 /**
  * Takes a room type's lock alone for the rest of the transaction: confirms in flight hold it
- * shared while they take nights (take_nights, migration 012), so this waits for them, and new ones
+ * shared while they take nights (take_nights, functions/inventory.sql), so this waits for them, and new ones
  * wait for the commit. Taken before reading the nights taken, so that read sees every confirm.
  */
 async function lockRoomType(client: pg.PoolClient, roomId: string): Promise<void> {
