@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { holdsRooms } from '../../src/domain/bookingStatus';
 import type { AuditEntry, Booking, BookingStatus, StayNight } from '../../src/domain/wire';
+import { inTransaction } from './database';
 import { invoiceNumberOf } from './invoiceNumbers';
 
 /**
@@ -35,6 +36,8 @@ async function queryKeepingConnection<R extends pg.QueryResultRow>(db: Queryable
 }
 
 export type { AuditEntry, Booking };
+/** server/auth/adminQueries.ts imports it from here; its home is database.ts. */
+export { inTransaction };
 
 export interface BookingRow {
   booking_id: string;
@@ -528,20 +531,5 @@ export async function importBooking(
   } catch (error) {
     if ((error as { code?: string }).code === roomsUnavailable) return 'unavailable';
     throw error;
-  }
-}
-
-export async function inTransaction<T>(db: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await db.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
   }
 }

@@ -2,7 +2,8 @@ import type pg from 'pg';
 import { addDays, nightsBetween } from '../../src/domain/dates';
 import { allowedMoves, holdsRooms, moveProblem } from '../../src/domain/bookingStatus';
 import type { DeskBooking, StatusMove } from '../../src/domain/wire';
-import { bookingColumns, inTransaction, roomsUnavailable, toBooking } from './bookingQueries';
+import { bookingColumns, roomsUnavailable, toBooking } from './bookingQueries';
+import { inTransaction } from './database';
 import type { Booking, BookingRow } from './bookingQueries';
 
 /**

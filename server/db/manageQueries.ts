@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { bookingColumns, inTransaction, roomsLeft, roomsUnavailable, toBooking } from './bookingQueries';
+import { bookingColumns, roomsLeft, roomsUnavailable, toBooking } from './bookingQueries';
+import { inTransaction } from './database';
 import type { Booking, BookingRow } from './bookingQueries';
 
 /**

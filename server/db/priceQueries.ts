@@ -15,7 +15,7 @@ import type {
   RoomTypeSetting,
   SettingsAuditReply,
 } from '../../src/domain/wire';
-import { inTransaction } from './bookingQueries';
+import { inTransaction } from './database';
 
 /**
  * The owner's rooms, prices, closures, minimum stays and legal details (issue 22, migration 009).
