@@ -86,8 +86,38 @@ export function toBooking(row: BookingRow): Booking {
   };
 }
 
-/** SQLSTATE of take_nights() refusing a stay. */
+/** SQLSTATE of take_nights() refusing a stay (functions/inventory.sql): a rule of the owner's, or no rooms left. */
 export const roomsUnavailable = 'P0001';
+
+/**
+ * Why a stay cannot be held: no rooms left on a night, a night the owner closed (for the type or
+ * the whole hotel), or a stay shorter than the minimum for its arrival day. The same refusal on
+ * every path that takes nights; server/bookingRules.ts refusalBody says it to the guest.
+ */
+export type StayRefusal =
+  | { outcome: 'unavailable'; roomId: string; left: number }
+  | { outcome: 'closed'; roomId: string; nights: string[] }
+  | { outcome: 'min-stay'; checkIn: string; nights: number };
+
+/**
+ * take_nights' refusal as an answer, or null for any other error. check_stay_rules puts what the
+ * message needs in the error's DETAIL; the rooms left are asked for (`left`) only when rooms are
+ * what is missing, after the caller has rolled back what it took.
+ */
+export async function stayRefusalOf(error: unknown, roomId: string, left: () => Promise<number>): Promise<StayRefusal | null> {
+  const { code, message, detail } = error as { code?: string; message?: string; detail?: string };
+  if (code !== roomsUnavailable) return null;
+  if (message === 'stay_closed') {
+    const facts = JSON.parse(detail!) as { roomId: string; nights: string[] };
+    return { outcome: 'closed', roomId: facts.roomId, nights: facts.nights };
+  }
+  if (message === 'stay_min_nights') {
+    const facts = JSON.parse(detail!) as { checkIn: string; nights: number };
+    return { outcome: 'min-stay', checkIn: facts.checkIn, nights: facts.nights };
+  }
+  if (message === 'rooms_unavailable') return { outcome: 'unavailable', roomId, left: await left() };
+  return null;
+}
 
 export interface RoomCapacity {
   roomId: string;
@@ -111,20 +141,11 @@ export interface NewBooking {
   createdFrom: string | null;
 }
 
-export type ConfirmOutcome =
-  | { outcome: 'created' | 'replayed'; booking: Booking; guestKeyMatches: boolean }
-  | { outcome: 'unavailable'; left: number }
-  /** The owner closed these nights (of this type or the whole hotel). */
-  | { outcome: 'closed'; nights: string[] }
-  /** A stay arriving that day must be at least `nights` long. */
-  | { outcome: 'min-stay'; nights: number };
+export type ConfirmOutcome = { outcome: 'created' | 'replayed'; booking: Booking; guestKeyMatches: boolean } | StayRefusal;
 
 interface ConfirmRow {
   replayed: boolean;
   booking_id: string | null;
-  refusal: 'closed' | 'min_stay' | null;
-  refused_nights: string[] | null;
-  min_nights: number | null;
   taxable_paise: number | null;
   cgst_paise: number | null;
   sgst_paise: number | null;
@@ -159,8 +180,7 @@ export async function confirmBooking(db: pg.Pool, input: NewBooking): Promise<Co
     const { rows } = await queryKeepingConnection<ConfirmRow>(db, {
       // Named: each connection parses and plans it once (the hot path of a busy confirm).
       name: 'confirm_booking_priced',
-      text: `SELECT replayed, booking_id, refusal, array(SELECT to_char(d, 'YYYY-MM-DD') FROM unnest(refused_nights) AS d) AS refused_nights, min_nights,
-                    taxable_paise, cgst_paise, sgst_paise
+      text: `SELECT replayed, booking_id, taxable_paise, cgst_paise, sgst_paise
                FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       values: [
         input.draftId,
@@ -178,8 +198,6 @@ export async function confirmBooking(db: pg.Pool, input: NewBooking): Promise<Co
       ],
     });
     const result = rows[0]!;
-    if (result.refusal === 'closed') return { outcome: 'closed', nights: result.refused_nights ?? [] };
-    if (result.refusal === 'min_stay') return { outcome: 'min-stay', nights: result.min_nights ?? 0 };
     if (!result.replayed) {
       // Built from what was stored, so no second round trip on the common path.
       const taxable = result.taxable_paise!;
@@ -205,9 +223,9 @@ export async function confirmBooking(db: pg.Pool, input: NewBooking): Promise<Co
       };
     }
   } catch (error) {
+    const refusal = await stayRefusalOf(error, input.roomId, () => roomsLeft(db, { ...input, capacity: 0 }, input.checkIn, input.checkOut));
+    if (refusal) return refusal;
     const code = (error as { code?: string }).code;
-    if (code === roomsUnavailable)
-      return { outcome: 'unavailable', left: await roomsLeft(db, { ...input, capacity: 0 }, input.checkIn, input.checkOut) };
     // The same draft confirmed at the same moment (a double click, two tabs): the other won.
     if (!(code === '23505' && (error as { constraint?: string }).constraint === 'bookings_draft_id_key')) throw error;
   }
@@ -377,7 +395,8 @@ export async function deleteBooking(db: pg.Pool, bookingId: string, address: str
   });
 }
 
-export type RestoreOutcome = { outcome: 'restored'; booking: Booking } | { outcome: 'missing' } | { outcome: 'unavailable'; left: number };
+/** A restored booking takes its nights again, as a confirm would: the owner's rules and the rooms left both hold. */
+export type RestoreOutcome = { outcome: 'restored'; booking: Booking } | { outcome: 'missing' } | StayRefusal;
 
 export async function restoreBooking(
   db: pg.Pool,
@@ -413,10 +432,11 @@ export async function restoreBooking(
     if ((error as { code?: string }).code !== roomsUnavailable) throw error;
     const stored = await db.query<BookingRow>(`SELECT ${bookingColumns} FROM bookings WHERE booking_id = $1`, [bookingId]);
     const row = stored.rows[0]!;
-    return {
-      outcome: 'unavailable',
-      left: await roomsLeft(db, { roomId: row.room_id!, capacity: capacityOf(row.room_id!) }, row.check_in!, row.check_out!),
-    };
+    const refusal = await stayRefusalOf(error, row.room_id!, () =>
+      roomsLeft(db, { roomId: row.room_id!, capacity: capacityOf(row.room_id!) }, row.check_in!, row.check_out!),
+    );
+    if (!refusal) throw error;
+    return refusal;
   }
 }
 
@@ -481,7 +501,8 @@ export interface ImportedBooking {
   createdAt: string | null;
 }
 
-export type ImportOutcome = 'imported' | 'exists' | 'unavailable';
+/** Imported; an ID the hotel has already; or refused as a confirm of that stay would be. */
+export type ImportOutcome = { outcome: 'imported' } | { outcome: 'exists' } | StayRefusal;
 
 /**
  * One record of a browser backup: stored under its own ID unless that ID exists (nothing is
@@ -512,7 +533,7 @@ export async function importBooking(
           record.createdAt,
         ],
       );
-      if (inserted.rowCount === 0) return 'exists' as const;
+      if (inserted.rowCount === 0) return { outcome: 'exists' as const };
       if (record.roomId)
         await client.query('SELECT take_nights($1, $2, $3, $4, $5)', [
           record.roomId,
@@ -526,10 +547,15 @@ export async function importBooking(
         address,
         staff,
       ]);
-      return 'imported' as const;
+      return { outcome: 'imported' as const };
     });
   } catch (error) {
-    if ((error as { code?: string }).code === roomsUnavailable) return 'unavailable';
-    throw error;
+    const refusal =
+      record.roomId &&
+      (await stayRefusalOf(error, record.roomId, () =>
+        roomsLeft(db, { roomId: record.roomId!, capacity }, record.checkIn!, record.checkOut!),
+      ));
+    if (!refusal) throw error;
+    return refusal;
   }
 }

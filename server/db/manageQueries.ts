@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import { bookingColumns, roomsLeft, roomsUnavailable, toBooking } from './bookingQueries';
+import { bookingColumns, roomsLeft, stayRefusalOf, toBooking } from './bookingQueries';
 import { inTransaction } from './database';
-import type { Booking, BookingRow } from './bookingQueries';
+import type { Booking, BookingRow, StayRefusal } from './bookingQueries';
 
 /**
  * What a guest does with the manage link (issue 24): change the stay, cancel it, ask for the link.
@@ -38,7 +38,8 @@ export interface NewStay {
 export type ChangeOutcome =
   | { outcome: 'changed'; booking: Booking }
   | { outcome: 'quoted'; left: number; totalPrice: number }
-  | { outcome: 'unavailable'; left: number }
+  /** Refused as a new booking of the new stay would be (no rooms left, a closed night, the minimum stay). */
+  | StayRefusal
   /** Gone, cancelled, or changed meanwhile by another request (its link's version). */
   | { outcome: 'missing' };
 
@@ -83,13 +84,16 @@ export async function changeStay(
         await client.query('SELECT free_nights($1, $2, $3, $4)', [row.room_id, row.check_in, row.check_out, row.rooms]);
         await client.query('SAVEPOINT take');
         try {
+          // The owner's rules and the rooms left, as for a new booking (take_nights).
           await client.query('SELECT take_nights($1, $2, $3, $4, $5)', [row.room_id, stay.checkIn, stay.checkOut, stay.rooms, capacity]);
         } catch (error) {
-          if ((error as { code?: string }).code !== roomsUnavailable) throw error;
           await client.query('ROLLBACK TO SAVEPOINT take');
-          const left = await roomsLeft(client, { roomId: row.room_id, capacity }, stay.checkIn, stay.checkOut);
+          const refusal = await stayRefusalOf(error, row.room_id, () =>
+            roomsLeft(client, { roomId: row.room_id!, capacity }, stay.checkIn, stay.checkOut),
+          );
+          if (!refusal) throw error;
           await client.query('ROLLBACK');
-          return { outcome: 'unavailable' as const, left };
+          return refusal;
         }
         if (dryRun) {
           const left = stay.rooms + (await roomsLeft(client, { roomId: row.room_id, capacity }, stay.checkIn, stay.checkOut));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { readBookingRecord } from '../../src/domain/bookingRecord';
-import { capacityOf } from '../bookingRules';
+import { capacityOf, refusalBody } from '../bookingRules';
 import { importBooking } from '../db/bookingQueries';
 import type { ImportOutcome } from '../db/bookingQueries';
 import type { Database } from '../db/database';
@@ -67,12 +67,13 @@ export const adminImportRoutes: FastifyPluginAsyncTypebox<{ db: Database; limits
         conflicts.push({ bookingId: record.bookingId, reason: 'a value in this record cannot be stored (a number or date out of range)' });
         continue;
       }
-      if (outcome === 'imported') imported++;
-      else
-        conflicts.push({
-          bookingId: record.bookingId,
-          reason: outcome === 'exists' ? 'the hotel already has a booking with this ID' : 'no rooms of this type are left on those nights',
-        });
+      if (outcome.outcome === 'imported') imported++;
+      else if (outcome.outcome === 'exists')
+        conflicts.push({ bookingId: record.bookingId, reason: 'the hotel already has a booking with this ID' });
+      else if (outcome.outcome === 'unavailable')
+        conflicts.push({ bookingId: record.bookingId, reason: 'no rooms of this type are left on those nights' });
+      // A closed night or a stay under the minimum: what a confirm of it would be told.
+      else conflicts.push({ bookingId: record.bookingId, reason: refusalBody(outcome).message });
     }
     return { imported, conflicts };
   });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { priceStay, roomsLeftMessage, stayProblem } from '../../src/domain/stay';
+import { priceStay, stayProblem } from '../../src/domain/stay';
 import { limitProblem } from '../bookingLimits';
-import { closedMessage, hotelToday, minStayMessage } from '../bookingRules';
+import { hotelToday, refusalBody } from '../bookingRules';
 import { holdsGuestKey, guestKeyHash } from '../auth/guestKeys';
 import { changeEmail, confirmBooking, findBooking } from '../db/bookingQueries';
 import { invoiceOf } from '../db/priceQueries';
@@ -80,17 +80,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
       today: hotelToday(),
       createdFrom: from,
     });
-    if (result.outcome === 'closed') {
-      return reply.code(409).send({ error: 'Conflict', message: closedMessage(stay.room.title, result.nights), nights: result.nights });
-    }
-    if (result.outcome === 'min-stay') {
-      return reply.code(409).send({ error: 'Conflict', message: minStayMessage(body.checkIn, result.nights), minNights: result.nights });
-    }
-    if (result.outcome === 'unavailable') {
-      return reply
-        .code(409)
-        .send({ error: 'Conflict', message: roomsLeftMessage(stay.room.id, result.left), roomId: stay.room.id, left: result.left });
-    }
+    if (!('booking' in result)) return reply.code(409).send(refusalBody(result));
     if (!result.guestKeyMatches) {
       // Someone else's draft ID: say nothing about the booking behind it.
       return reply.code(409).send({ error: 'Conflict', message: 'This booking draft was already confirmed from another device.' });

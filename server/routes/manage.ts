@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addDays, nightsBetween } from '../../src/domain/dates';
-import { priceStay, roomsLeftMessage, stayProblem } from '../../src/domain/stay';
+import { priceStay, stayProblem } from '../../src/domain/stay';
 import { LinkBody, ManageChangeBody, manageTokenHeader } from '../../src/domain/wire';
 import type { Booking, CancelPolicy, ManageChangeBody as ChangeBody, ManageReply, QuoteReply } from '../../src/domain/wire';
 import { limitProblem } from '../bookingLimits';
-import { capacityOf, hotelToday } from '../bookingRules';
+import { capacityOf, hotelToday, refusalBody } from '../bookingRules';
 import { statusSentence } from '../../src/domain/bookingStatus';
 import { findBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
@@ -133,8 +133,8 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
       dryRun,
     );
     if (result.outcome === 'missing') return reply.code(404).send(invalidLink);
-    if (result.outcome === 'unavailable')
-      return reply.code(409).send({ error: 'Conflict', message: roomsLeftMessage(roomId, result.left), roomId, left: result.left });
+    if (result.outcome === 'unavailable' || result.outcome === 'closed' || result.outcome === 'min-stay')
+      return reply.code(409).send(refusalBody(result));
     if (result.outcome === 'quoted') {
       const quote: QuoteReply = {
         checkIn,
