@@ -52,10 +52,20 @@ export interface BookingRow {
   status: BookingStatus;
   guest_key_hash?: Buffer | null;
   deleted_at?: Date | null;
-  taxable_paise?: number | null;
-  cgst_paise?: number | null;
-  sgst_paise?: number | null;
+  /** bigint: node-postgres hands int8 over as text, to keep it exact (paiseOf). */
+  taxable_paise?: string | null;
+  cgst_paise?: string | null;
+  sgst_paise?: string | null;
   invoice_number?: string | null;
+}
+
+/**
+ * A bigint sum of paise (migration 019) as a number. node-postgres answers int8 as text so that no
+ * value past 2^53 is rounded; a booking's sums are far below it (270 room-nights at 100,000,000
+ * paise with 18% tax is under 2^35), so the number is exact.
+ */
+export function paiseOf(value: string | number): number {
+  return Number(value);
 }
 
 /** A booking's own columns: all of what a query reads of it but its invoice number. */
@@ -67,7 +77,12 @@ export const bookingColumns = `${bookingRowColumns}, invoice_number_of(booking_i
 /** The price fixed at confirm (issue 22), on the bookings that have one. */
 function charges(row: BookingRow): Pick<Booking, 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'invoiceNumber'> {
   if (row.taxable_paise == null || row.cgst_paise == null || row.sgst_paise == null || row.invoice_number == null) return {};
-  return { taxablePaise: row.taxable_paise, cgstPaise: row.cgst_paise, sgstPaise: row.sgst_paise, invoiceNumber: row.invoice_number };
+  return {
+    taxablePaise: paiseOf(row.taxable_paise),
+    cgstPaise: paiseOf(row.cgst_paise),
+    sgstPaise: paiseOf(row.sgst_paise),
+    invoiceNumber: row.invoice_number,
+  };
 }
 
 export function toBooking(row: BookingRow): Booking {
@@ -146,9 +161,9 @@ export type ConfirmOutcome = { outcome: 'created' | 'replayed'; booking: Booking
 interface ConfirmRow {
   replayed: boolean;
   booking_id: string | null;
-  taxable_paise: number | null;
-  cgst_paise: number | null;
-  sgst_paise: number | null;
+  taxable_paise: string | null;
+  cgst_paise: string | null;
+  sgst_paise: string | null;
 }
 
 async function bookingByDraft(db: Queryable, draftId: string) {
@@ -200,7 +215,7 @@ export async function confirmBooking(db: pg.Pool, input: NewBooking): Promise<Co
     const result = rows[0]!;
     if (!result.replayed) {
       // Built from what was stored, so no second round trip on the common path.
-      const taxable = result.taxable_paise!;
+      const taxable = paiseOf(result.taxable_paise!);
       return {
         outcome: 'created',
         guestKeyMatches: true,
@@ -216,8 +231,8 @@ export async function confirmBooking(db: pg.Pool, input: NewBooking): Promise<Co
           createdAt: new Date().toISOString(),
           status: 'confirmed',
           taxablePaise: taxable,
-          cgstPaise: result.cgst_paise!,
-          sgstPaise: result.sgst_paise!,
+          cgstPaise: paiseOf(result.cgst_paise!),
+          sgstPaise: paiseOf(result.sgst_paise!),
           invoiceNumber: await invoiceNumberOf(db, result.booking_id!),
         },
       };

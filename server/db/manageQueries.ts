@@ -99,14 +99,15 @@ export async function changeStay(
           const left = stay.rooms + (await roomsLeft(client, { roomId: row.room_id, capacity }, stay.checkIn, stay.checkOut));
           // The total the change below would charge: a booking with a fixed price (issue 22) is
           // priced from the owner's rules night by night, as the change prices it; others as given.
-          const priced = await client.query<{ total: number | null }>(
-            `SELECT CASE WHEN b.lines IS NULL THEN NULL ELSE ((sum(q.price_paise * $4::int) + 50) / 100)::int END AS total
+          const priced = await client.query<{ total: string | null }>(
+            `SELECT CASE WHEN b.lines IS NULL THEN NULL ELSE (sum(q.price_paise * $4::int) + 50) / 100 END AS total
                FROM bookings b, stay_nights(b.room_id, $2::date, $3::date) AS q
               WHERE b.booking_id = $1 GROUP BY b.lines IS NULL`,
             [bookingId, stay.checkIn, stay.checkOut, stay.rooms],
           );
           await client.query('ROLLBACK');
-          return { outcome: 'quoted' as const, left, totalPrice: priced.rows[0]?.total ?? stay.totalPrice };
+          const total = priced.rows[0]?.total;
+          return { outcome: 'quoted' as const, left, totalPrice: total == null ? stay.totalPrice : Number(total) };
         }
         // A booking with a fixed price (issue 22: it has lines) is priced again, night by night,
         // from the owner's rules as they are now, in this transaction; its invoice number stays.
@@ -116,8 +117,9 @@ export async function changeStay(
                       'night', q.night, 'rooms', $4::int, 'pricePaise', q.price_paise,
                       'cgstBasisPoints', q.cgst_bp, 'sgstBasisPoints', q.sgst_bp, 'taxablePaise', q.price_paise * $4::int,
                       'cgstPaise', q.cgst_paise * $4::int, 'sgstPaise', q.sgst_paise * $4::int) ORDER BY q.night) AS lines,
-                    sum(q.price_paise * $4::int)::int AS taxable, sum(q.cgst_paise * $4::int)::int AS cgst,
-                    sum(q.sgst_paise * $4::int)::int AS sgst
+                    -- bigint sums (a line is at most 3 rooms at 100,000,000 paise: an integer)
+                    sum(q.price_paise * $4::int) AS taxable, sum(q.cgst_paise * $4::int) AS cgst,
+                    sum(q.sgst_paise * $4::int) AS sgst
                FROM bookings b, stay_nights(b.room_id, $2::date, $3::date) AS q
               WHERE b.booking_id = $1 AND b.lines IS NOT NULL
            )

@@ -13,19 +13,20 @@ CREATE OR REPLACE FUNCTION confirm_booking(
   p_draft_id uuid, p_booking_id text, p_guest_key_hash bytea, p_room_id text, p_room_name text,
   p_package_index integer, p_rooms integer, p_check_in date, p_check_out date,
   p_email text, p_created_from text, p_today date)
-RETURNS TABLE (replayed boolean, booking_id text, taxable_paise integer, cgst_paise integer, sgst_paise integer)
+RETURNS TABLE (replayed boolean, booking_id text, taxable_paise bigint, cgst_paise bigint, sgst_paise bigint)
 LANGUAGE plpgsql AS $$
 DECLARE
   v_id text := p_booking_id;
   v_stored text;
   v_lines jsonb;
-  v_taxable integer;
-  v_cgst integer;
-  v_sgst integer;
+  -- Sums of paise: bigint (a long stay at the top price passes 2^31; migration 019).
+  v_taxable bigint;
+  v_cgst bigint;
+  v_sgst bigint;
 BEGIN
   SELECT b.booking_id INTO v_stored FROM bookings b WHERE b.draft_id = p_draft_id;
   IF FOUND THEN
-    RETURN QUERY SELECT true, v_stored, NULL::integer, NULL::integer, NULL::integer;
+    RETURN QUERY SELECT true, v_stored, NULL::bigint, NULL::bigint, NULL::bigint;
     RETURN;
   END IF;
   PERFORM take_nights(p_room_id, p_check_in, p_check_out, p_rooms, 0);
