@@ -14,7 +14,13 @@ export function capacityOf(roomId: string): number {
   return roomsAtFirstStart[roomId as RoomId] ?? 0;
 }
 
-/** Today where the hotel is (HOTEL_TIME_ZONE, default India), as YYYY-MM-DD: the first night the occupancy chart shows. */
+/**
+ * Today where the hotel is (HOTEL_TIME_ZONE, default India), as YYYY-MM-DD: the one "today" of
+ * every path. A stay may begin on it at the earliest (a guest's booking, a manage change, the
+ * desk's, availability); it is a confirm's invoice date, the desk's day, the horizon's start and
+ * the manage link's and cancellation policy's clock. Routes pass the app's clock (`now`, which
+ * tests set).
+ */
 export function hotelToday(now = new Date(), timeZone = process.env.HOTEL_TIME_ZONE ?? 'Asia/Kolkata'): string {
   return dayFormat(timeZone).format(now);
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { readBookingRecord } from '../../src/domain/bookingRecord';
-import { capacityOf, refusalBody } from '../bookingRules';
+import { capacityOf, hotelToday, refusalBody } from '../bookingRules';
 import { importBooking } from '../db/bookingQueries';
 import type { ImportOutcome } from '../db/bookingQueries';
 import type { Database } from '../db/database';
@@ -18,7 +18,10 @@ type Conflict = { bookingId: string; reason: string };
  * record a confirm would refuse is reported with why (importRules.ts), and a record whose nights
  * are full is reported rather than overbooked.
  */
-export const adminImportRoutes: FastifyPluginAsyncTypebox<{ db: Database; limits: RequestLimits }> = async (app, { db, limits }) => {
+export const adminImportRoutes: FastifyPluginAsyncTypebox<{ db: Database; limits: RequestLimits; now: () => Date }> = async (
+  app,
+  { db, limits, now },
+) => {
   // Before the body is read: a caller without a session gets 401, not a parse of their upload.
   app.addHook('onRequest', requireAdmin(db.pool));
   app.addHook('onRequest', ownerOnly);
@@ -33,7 +36,7 @@ export const adminImportRoutes: FastifyPluginAsyncTypebox<{ db: Database; limits
       }
       // Every rule a confirm applies: an ID a guest can look up, an email address, a room of the
       // hotel, real dates, the horizon and the room-nights cap.
-      const checked = importProblem(read.record, limits);
+      const checked = importProblem(read.record, limits, hotelToday(now()));
       if ('problem' in checked) {
         // An ID made of other characters than IDs are is reported by its place in the file.
         const named = /^[A-Za-z0-9_-]+$/.test(read.record.bookingId) ? read.record.bookingId : `record ${index + 1}`;

@@ -17,6 +17,8 @@ export interface BookingRouteOptions {
   db: Database;
   /** Bookings per address and per email, lookups per address, the horizon and the room-nights cap. */
   limits: RequestLimits;
+  /** The clock "today" at the hotel is read from (hotelToday; tests set it). */
+  now: () => Date;
 }
 
 function tooMany(reply: FastifyReply, waitSeconds: number, message: string) {
@@ -36,14 +38,15 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 const normaliseId = (id: string) => id.trim().toUpperCase();
 const notFoundReply = (bookingId: string) => ({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
 
-export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = async (app, { db, limits }) => {
+export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = async (app, { db, limits, now }) => {
   app.post('/api/bookings', { schema: { body: ConfirmBody } }, async (request, reply) => {
     const body = request.body;
-    const problem = stayProblem(body.checkIn, body.checkOut);
+    const today = hotelToday(now());
+    const problem = stayProblem(body.checkIn, body.checkOut, today);
     if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
     const stay = priceStay(body.roomId, body.packageIndex, body.rooms, body.checkIn, body.checkOut);
     if (typeof stay === 'string') return reply.code(400).send({ error: 'Bad Request', message: stay });
-    const overLimit = limitProblem(body, limits);
+    const overLimit = limitProblem(body, limits, today);
     if (overLimit) return reply.code(409).send({ error: 'Conflict', message: overLimit });
     // Shared by every instance; a retry of a stored draft takes nothing and is answered as before.
     const from = addressKey(request.ip);
@@ -77,7 +80,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
       checkIn: body.checkIn,
       checkOut: body.checkOut,
       email: body.email.trim(),
-      today: hotelToday(),
+      today,
       createdFrom: from,
     });
     if (!('booking' in result)) return reply.code(409).send(refusalBody(result));
