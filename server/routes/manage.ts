@@ -5,7 +5,7 @@ import { priceStay, stayProblem } from '../../src/domain/stay';
 import { LinkBody, ManageChangeBody, manageTokenHeader } from '../../src/domain/wire';
 import type { Booking, CancelPolicy, ManageChangeBody as ChangeBody, ManageReply, QuoteReply } from '../../src/domain/wire';
 import { limitProblem } from '../bookingLimits';
-import { capacityOf, hotelToday, refusalBody } from '../bookingRules';
+import { capacityOf, hotelToday, longDate, refusalBody } from '../bookingRules';
 import { statusSentence } from '../../src/domain/bookingStatus';
 import { findBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
@@ -36,10 +36,6 @@ const linkAnswer = {
 };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-function longDate(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
 
 /** The cancellation policy for this booking today: free until CANCEL_FREE_DAYS before check-in. */
 export function cancelPolicy(booking: Pick<Booking, 'checkIn' | 'status'>, freeDays: number, today: string): CancelPolicy {
