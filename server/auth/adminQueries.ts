@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { inTransaction } from '../db/bookingQueries';
+import { inTransaction } from '../db/database';
 import { hashPassword } from './passwords';
 import { lookAlike } from './staffNames';
 

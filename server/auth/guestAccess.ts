@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import { hotelToday } from '../bookingRules';
 import { findManagedBooking } from '../db/manageQueries';
 import type { ManagedBooking } from '../db/manageQueries';
 import { linkValidUntil, manageSecret, readManageToken } from '../mail/manageLink';
@@ -21,12 +20,12 @@ export function sameEmail(a: string, b: string): boolean {
 }
 
 /** The booking a manage link's token opens now; null for a missing, tampered, replaced or expired token, or a deleted booking. */
-export async function bookingOfManageToken(pool: pg.Pool, token: unknown): Promise<ManagedBooking | null> {
+export async function bookingOfManageToken(pool: pg.Pool, token: unknown, today: string): Promise<ManagedBooking | null> {
   const claim = readManageToken(await manageSecret(pool), token);
   if (!claim) return null;
   const booking = await findManagedBooking(pool, claim.bookingId);
   if (!booking || booking.manageVersion !== claim.version || !booking.checkOut) return null;
-  if (hotelToday() > linkValidUntil(booking.checkOut)) return null;
+  if (today > linkValidUntil(booking.checkOut)) return null;
   return booking;
 }
 
@@ -44,9 +43,11 @@ export async function guestMaySee(
   pool: pg.Pool,
   booking: { bookingId: string; guestKeyHash: Buffer | null; email: string },
   proof: GuestProof,
+  /** The hotel's date (a manage link expires by it). */
+  today: string,
 ): Promise<boolean> {
   if (holdsGuestKey(proof.guestKey, booking.guestKeyHash)) return true;
   if (proof.email !== undefined && sameEmail(booking.email, proof.email)) return true;
   if (proof.manageToken === undefined) return false;
-  return (await bookingOfManageToken(pool, proof.manageToken))?.bookingId === booking.bookingId;
+  return (await bookingOfManageToken(pool, proof.manageToken, today))?.bookingId === booking.bookingId;
 }

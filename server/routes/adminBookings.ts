@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { rooms as roomTypes } from '../../src/domain/rooms';
 import { isIsoDate } from '../../src/domain/dates';
 import { roomsLeftMessage } from '../../src/domain/stay';
-import { capacityOf, hotelToday } from '../bookingRules';
+import { capacityOf, hotelToday, refusalBody } from '../bookingRules';
 import { allBookings, deleteBooking, occupancy, recentAudit, restoreBooking } from '../db/bookingQueries';
 import type { Booking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
@@ -20,6 +20,7 @@ import {
   OccupancyQuery,
   OccupancyReply,
   Refusal,
+  StayRefusal,
   SearchQuery,
   SearchReply,
 } from '../../src/domain/wire';
@@ -47,7 +48,7 @@ const exportFile = {
   },
 };
 
-export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
   // Before the body is read: a caller without a session gets 401, not a parse of their upload.
   app.addHook('onRequest', requireAdmin(db.pool));
   const search = cachedSearch();
@@ -78,7 +79,7 @@ export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
 
   app.post(
     '/api/admin/bookings/:bookingId/restore',
-    { schema: { params: BookingParams, response: { 200: BookingEnvelope, 404: Refusal, 409: Refusal } } },
+    { schema: { params: BookingParams, response: { 200: BookingEnvelope, 404: Refusal, 409: StayRefusal } } },
     async (request, reply) => {
       let result = await restoreBooking(
         db.pool,
@@ -97,6 +98,8 @@ export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
           message: `This booking cannot be restored: its rooms were booked meanwhile. ${roomsLeftMessage('', result.left)}`.trim(),
         });
       }
+      // A night closed since it was deleted, or a minimum stay set: the refusal a new booking of it gets.
+      if (result.outcome !== 'restored') return reply.code(409).send(refusalBody(result));
       return { booking: result.booking };
     },
   );
@@ -105,7 +108,7 @@ export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
     '/api/admin/occupancy',
     { schema: { querystring: OccupancyQuery, response: { 200: OccupancyReply, 400: Refusal } } },
     async (request, reply) => {
-      const from = request.query.from ?? hotelToday();
+      const from = request.query.from ?? hotelToday(now());
       // The schema checks the shape only; PostgreSQL would fail on 2027-02-30 (a 500).
       if (!isIsoDate(from)) return reply.code(400).send({ error: 'Bad Request', message: 'from: must be a date (YYYY-MM-DD)' });
       const days = request.query.days ?? 60;

@@ -73,7 +73,7 @@ function validDate(value: string): boolean {
   return nightsBetween(value, addDays(value, 1)) === 1;
 }
 
-export const adminPriceRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+export const adminPriceRoutes: FastifyPluginAsyncTypebox<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
   app.addHook('onRequest', requireAdmin(db.pool));
   // Rooms, prices, closures, tax and the legal details are the owner's (issue 23); a booking's
   // invoice, which the front desk prints too, is with the bookings (routes/adminBookings.ts).
@@ -82,7 +82,7 @@ export const adminPriceRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
   const checkRange = (body: { firstNight: string; lastNight: string }) => {
     if (!validDate(body.firstNight)) return 'firstNight: must be a date (YYYY-MM-DD)';
     if (!validDate(body.lastNight)) return 'lastNight: must be a date (YYYY-MM-DD)';
-    return rangeProblem(body.firstNight, body.lastNight, hotelToday());
+    return rangeProblem(body.firstNight, body.lastNight, hotelToday(now()));
   };
   const knownRoom = (roomId: string | null) => roomId === null || findRoom(roomId) !== undefined;
 
@@ -90,7 +90,7 @@ export const adminPriceRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
     '/api/admin/prices',
     { schema: { querystring: PricesQuery, response: { 200: PricesReply, 400: Refusal } } },
     async (request, reply) => {
-      const from = request.query.from ?? hotelToday();
+      const from = request.query.from ?? hotelToday(now());
       if (!validDate(from)) return reply.code(400).send(badRequest('from: must be a date (YYYY-MM-DD)'));
       const days = request.query.days ?? 120;
       const [types, nights, active, settings] = await Promise.all([
@@ -109,7 +109,7 @@ export const adminPriceRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
     async (request, reply) => {
       const { roomId } = request.params;
       if (!findRoom(roomId)) return reply.code(404).send(unknownRoomType(roomId));
-      const result = await saveRoomType(db.pool, roomId, request.body, hotelToday(), editorOf(request), titleOf);
+      const result = await saveRoomType(db.pool, roomId, request.body, hotelToday(now()), editorOf(request), titleOf);
       if (result.outcome === 'missing') return reply.code(404).send(unknownRoomType(roomId));
       if (result.outcome === 'below-taken')
         return reply.code(409).send({

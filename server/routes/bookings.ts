@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { manageTokenHeader } from '../../src/domain/wire';
-import { priceStay, roomsLeftMessage, stayProblem } from '../../src/domain/stay';
+import { priceStay, stayProblem } from '../../src/domain/stay';
 import { limitProblem } from '../bookingLimits';
-import { closedMessage, hotelToday, minStayMessage } from '../bookingRules';
+import { hotelToday, refusalBody } from '../bookingRules';
 import { guestMaySee, sameEmail } from '../auth/guestAccess';
 import { holdsGuestKey, guestKeyHash } from '../auth/guestKeys';
 import { changeEmail, confirmBooking, findBooking } from '../db/bookingQueries';
@@ -30,6 +30,8 @@ export interface BookingRouteOptions {
   db: Database;
   /** Bookings per address and per email, lookups per address, the horizon and the room-nights cap. */
   limits: RequestLimits;
+  /** The clock "today" at the hotel is read from (hotelToday; tests set it). */
+  now: () => Date;
 }
 
 function tooMany(reply: FastifyReply, waitSeconds: number, message: string) {
@@ -48,7 +50,7 @@ function holdsKey(request: FastifyRequest, booking: StoredBooking): boolean {
 const normaliseId = (id: string) => id.trim().toUpperCase();
 const notFoundReply = (bookingId: string) => ({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
 
-export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = async (app, { db, limits }) => {
+export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = async (app, { db, limits, now }) => {
   app.post(
     '/api/bookings',
     {
@@ -56,11 +58,12 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
     },
     async (request, reply) => {
       const body = request.body;
-      const problem = stayProblem(body.checkIn, body.checkOut);
+      const today = hotelToday(now());
+      const problem = stayProblem(body.checkIn, body.checkOut, today);
       if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
       const stay = priceStay(body.roomId, body.packageIndex, body.rooms, body.checkIn, body.checkOut);
       if (typeof stay === 'string') return reply.code(400).send({ error: 'Bad Request', message: stay });
-      const overLimit = limitProblem(body, limits);
+      const overLimit = limitProblem(body, limits, today);
       if (overLimit) return reply.code(409).send({ error: 'Conflict', message: overLimit });
       // Shared by every instance; a retry of a stored draft takes nothing and is answered as before.
       const from = addressKey(request.ip);
@@ -94,20 +97,10 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
         checkIn: body.checkIn,
         checkOut: body.checkOut,
         email: body.email.trim(),
-        today: hotelToday(),
+        today,
         createdFrom: from,
       });
-      if (result.outcome === 'closed') {
-        return reply.code(409).send({ error: 'Conflict', message: closedMessage(stay.room.title, result.nights), nights: result.nights });
-      }
-      if (result.outcome === 'min-stay') {
-        return reply.code(409).send({ error: 'Conflict', message: minStayMessage(body.checkIn, result.nights), minNights: result.nights });
-      }
-      if (result.outcome === 'unavailable') {
-        return reply
-          .code(409)
-          .send({ error: 'Conflict', message: roomsLeftMessage(stay.room.id, result.left), roomId: stay.room.id, left: result.left });
-      }
+      if (!('booking' in result)) return reply.code(409).send(refusalBody(result));
       if (!result.guestKeyMatches) {
         // Someone else's draft ID: say nothing about the booking behind it.
         return reply.code(409).send({ error: 'Conflict', message: 'This booking draft was already confirmed from another device.' });
@@ -157,7 +150,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
         const bookingId = normaliseId(request.params.bookingId);
         const found = await invoiceOf(db.pool, bookingId);
         const proof = { guestKey: request.headers[guestKeyHeader], manageToken: request.headers[manageTokenHeader] };
-        if (!found || !(await guestMaySee(db.pool, { ...found, bookingId, email: found.invoice.guestEmail }, proof)))
+        if (!found || !(await guestMaySee(db.pool, { ...found, bookingId, email: found.invoice.guestEmail }, proof, hotelToday(now()))))
           return reply.code(404).send(noInvoice(bookingId));
         return found.invoice;
       },
@@ -172,7 +165,12 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
         // A wrong email gets exactly the answer an unknown ID gets.
         if (
           !found ||
-          !(await guestMaySee(db.pool, { ...found, bookingId, email: found.invoice.guestEmail }, { email: request.body.email }))
+          !(await guestMaySee(
+            db.pool,
+            { ...found, bookingId, email: found.invoice.guestEmail },
+            { email: request.body.email },
+            hotelToday(now()),
+          ))
         )
           return reply.code(404).send(noInvoice(bookingId));
         return found.invoice;
@@ -203,7 +201,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
         if (!booking || !allowed) return reply.code(404).send(notFoundReply(bookingId));
         const email = request.body.email.trim();
         // Refused before anything is counted or mailed (emailChangeRules.ts).
-        const problem = emailChangeProblem(booking, email, hotelToday());
+        const problem = emailChangeProblem(booking, email, hotelToday(now()));
         if (problem) return reply.code(409).send({ error: 'Conflict', message: problem });
         // Each change mails two addresses: a few an hour per booking, whoever asks, on every instance.
         const limited = await takeLimits(db.pool, [{ key: `email-change:${bookingId}`, max: emailChangesPerHour, windowSeconds: 3600 }]);
