@@ -1,5 +1,5 @@
 import { addDays, nightsBetween } from '../src/domain/dates';
-import { hotelToday } from './bookingRules';
+import { longDate } from './bookingRules';
 import type { RequestLimits } from './requestLimits';
 
 /**
@@ -8,12 +8,8 @@ import type { RequestLimits } from './requestLimits';
  * and import both apply them; a guest who hits one is told which and what to do.
  */
 
-function longDate(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
-
 /** The last check-out date the horizon allows. */
-export function lastCheckOut(limits: Pick<RequestLimits, 'horizonDays'>, today = hotelToday()): string {
+export function lastCheckOut(limits: Pick<RequestLimits, 'horizonDays'>, today: string): string {
   return addDays(today, limits.horizonDays);
 }
 
@@ -21,7 +17,7 @@ export function lastCheckOut(limits: Pick<RequestLimits, 'horizonDays'>, today =
 export function limitProblem(
   stay: { checkIn: string; checkOut: string; rooms: number },
   limits: Pick<RequestLimits, 'horizonDays' | 'maxRoomNights'>,
-  today = hotelToday(),
+  today: string,
 ): string | null {
   const last = lastCheckOut(limits, today);
   if (stay.checkOut > last)

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSaveHotelSettingsMutation } from '../../api/bookingsApi';
+import { useSaveHotelSettingsMutation } from './pricesApi';
 import { formatBasisPoints, formatPaise } from '../../domain/tax';
 import type { HotelSettings } from '../../domain/wire';
 import { Field } from './Field';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useAddClosureMutation, useAddMinStayMutation, useAddPriceRuleMutation, useSetOutOfServiceMutation } from '../../api/bookingsApi';
+import { useAddClosureMutation, useAddMinStayMutation, useAddPriceRuleMutation, useSetOutOfServiceMutation } from './pricesApi';
 import { isIsoDate } from '../../domain/dates';
 import { formatPaise } from '../../domain/tax';
 import type { PricesReply } from '../../domain/wire';

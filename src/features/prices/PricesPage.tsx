@@ -1,16 +1,17 @@
 import { useId, useState } from 'react';
-import { useGetPricesQuery } from '../../api/bookingsApi';
 import { describeError } from '../../api/requestErrors';
-import type { SourceError } from '../../api/source';
+import type { SourceError } from '../../api/requestErrors';
 import { addDays, nightsBetween, todayIso } from '../../domain/dates';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { AdminGate } from '../staff/AdminGate';
 import { CalendarNav } from './CalendarNav';
 import { InvoiceDetails } from './InvoiceDetails';
+import { InvoiceDetailsNotice } from './InvoiceDetailsNotice';
 import { NightsEditor } from './NightsEditor';
 import { RoomTypeForm } from './RoomTypeForm';
 import { RulesTable } from './RulesTable';
+import { useGetPricesQuery } from './pricesApi';
 import { monthEnd, monthStart } from './pricesWords';
 import '../admin/admin.css';
 import './prices.css';
@@ -73,6 +74,7 @@ function Prices() {
         Each night&apos;s price of one room (tax exclusive), rooms left and closures. Choose nights on the calendar, then set a price, a
         closure or a minimum stay for them; a night chosen says which price it will be charged, and why.
       </p>
+      <InvoiceDetailsNotice settings={data.settings} />
       <fieldset className="prices__types">
         <legend>Room type</legend>
         {data.roomTypes.map((t) => (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useSaveRoomTypeMutation } from '../../api/bookingsApi';
+import { useSaveRoomTypeMutation } from './pricesApi';
 import { formatPaise } from '../../domain/tax';
 import type { PricesReply } from '../../domain/wire';
 import { Field } from './Field';

@@ -1,4 +1,4 @@
-import { useRemoveRuleMutation } from '../../api/bookingsApi';
+import { useRemoveRuleMutation } from './pricesApi';
 import { formatPaise } from '../../domain/tax';
 import type { PricesReply } from '../../domain/wire';
 import { OutcomeNotice } from './OutcomeNotice';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describeError } from '../../api/requestErrors';
-import type { SourceError } from '../../api/source';
+import type { SourceError } from '../../api/requestErrors';
 
 /** What came of an owner's change: said where it was made (OutcomeNotice.tsx). */
 export interface Outcome {
