@@ -84,8 +84,9 @@ RETURNS void LANGUAGE sql AS $$
 $$;
 
 -- For each room type asked about (in the order asked): its number of rooms, the minimum stay for
--- arriving on p_check_in, and each night's price of one room, rooms left and closure, as JSON
--- (server/db/bookingQueries.ts availability()). In a function for its generic plan: the
+-- arriving on p_check_in, and each night's price of one room, its CGST and SGST (stay_nights'
+-- own, which confirm_booking stores: the confirmation screen's figures before Confirm are the
+-- confirm's, issue 34), rooms left and closure, as JSON (server/db/bookingQueries.ts availability()). In a function for its generic plan: the
 -- statements are a few index lookups, and planning them afresh for each call's dates cost more
 -- than running them. Without JIT: a generic plan's costs are guesses, and a guess past
 -- jit_above_cost spent 15 ms compiling a plan that runs in 0.5 ms.
@@ -99,6 +100,7 @@ BEGIN
            WHERE p_check_in BETWEEN m.first_night AND m.last_night AND (m.room_id IS NULL OR m.room_id = r.room_id)),
          (SELECT json_agg(json_build_object(
                    'night', to_char(s.night, 'YYYY-MM-DD'), 'pricePaise', s.price_paise,
+                   'cgstPaise', s.cgst_paise, 'sgstPaise', s.sgst_paise,
                    'left', greatest(0, coalesce(t.rooms, r.capacity) - coalesce(
                      (SELECT n.booked + n.out_of_service FROM room_nights n WHERE n.room_id = r.room_id AND n.night = s.night), 0)),
                    'closed', EXISTS (SELECT 1 FROM closures c WHERE s.night BETWEEN c.first_night AND c.last_night

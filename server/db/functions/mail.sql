@@ -1,13 +1,16 @@
 -- Messages go through the outbox (table outbox, migration 007), written in the same transaction
 -- as the booking change they tell of; server/mail/sender.ts delivers them.
 
--- The booking as messages show it: no guest key hash, no search text.
+-- The booking as messages show it: no guest key hash, no search text; with the price it was fixed
+-- at and its GST (null for a booking made before prices were kept, or imported), so that every
+-- message states the room total, the GST and the total with tax as they were (issue 34).
 CREATE OR REPLACE FUNCTION booking_snapshot(b bookings) RETURNS jsonb LANGUAGE sql STABLE AS $$
   SELECT jsonb_build_object(
     'bookingId', b.booking_id, 'roomId', b.room_id, 'roomName', b.room_name, 'packageIndex', b.package_index,
     'rooms', b.rooms, 'checkIn', b.check_in, 'checkOut', b.check_out, 'totalPrice', b.total_price,
     'email', b.email, 'status', b.status, 'sequence', b.sequence, 'manageVersion', b.manage_version,
-    'createdAt', b.created_at);
+    'createdAt', b.created_at,
+    'taxablePaise', b.taxable_paise, 'cgstPaise', b.cgst_paise, 'sgstPaise', b.sgst_paise);
 $$;
 
 -- Queues the guest's message and, when HOTEL_EMAIL is set and p_hotel_kind is given, the hotel's
