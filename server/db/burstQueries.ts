@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { inTransaction } from './bookingQueries';
+import { inTransaction } from './database';
 
 /**
  * Finding and undoing a burst of bookings (issue 25): live bookings made in the last hours from

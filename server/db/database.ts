@@ -122,3 +122,19 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     },
   };
 }
+
+/** Runs `work` on one connection inside BEGIN / COMMIT; any error rolls it back and is thrown on. */
+export async function inTransaction<T>(db: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /**
- * Invoice numbers, given just after a confirm commits (migrations 010, 013 and 016, number_invoices()).
+ * Invoice numbers, given just after a confirm commits (number_invoices(), functions/invoices.sql).
  *
  * Why after and not inside the confirm: a gapless number needs one counter row locked until the
  * commit, so inside the confirm every confirm committed alone, one disk flush after another. After

@@ -15,7 +15,8 @@ import type {
   RoomTypeSetting,
   SettingsAuditReply,
 } from '../../src/domain/wire';
-import { inTransaction } from './bookingQueries';
+import { paiseOf } from './bookingQueries';
+import { inTransaction } from './database';
 
 /**
  * The owner's rooms, prices, closures, minimum stays and legal details (issue 22, migration 009).
@@ -69,7 +70,7 @@ export type RoomTypeOutcome =
 
 /**
  * Takes a room type's lock alone for the rest of the transaction: confirms in flight hold it
- * shared while they take nights (take_nights, migration 012), so this waits for them, and new ones
+ * shared while they take nights (take_nights, functions/inventory.sql), so this waits for them, and new ones
  * wait for the commit. Taken before reading the nights taken, so that read sees every confirm.
  */
 async function lockRoomType(client: pg.PoolClient, roomId: string): Promise<void> {
@@ -335,9 +336,9 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
     check_out: string;
     rooms: number;
     lines: InvoiceReply['lines'];
-    taxable_paise: number;
-    cgst_paise: number;
-    sgst_paise: number;
+    taxable_paise: string;
+    cgst_paise: string;
+    sgst_paise: string;
     invoice_number: string;
     invoice_date: string;
     guest_key_hash: Buffer | null;
@@ -353,6 +354,7 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
   );
   const row = rows[0];
   if (!row) return null;
+  const [taxablePaise, cgstPaise, sgstPaise] = [paiseOf(row.taxable_paise), paiseOf(row.cgst_paise), paiseOf(row.sgst_paise)];
   return {
     guestKeyHash: row.guest_key_hash,
     invoice: {
@@ -368,10 +370,10 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
       rooms: row.rooms,
       sac: accommodationSac,
       lines: row.lines,
-      taxablePaise: row.taxable_paise,
-      cgstPaise: row.cgst_paise,
-      sgstPaise: row.sgst_paise,
-      totalPaise: row.taxable_paise + row.cgst_paise + row.sgst_paise,
+      taxablePaise,
+      cgstPaise,
+      sgstPaise,
+      totalPaise: taxablePaise + cgstPaise + sgstPaise,
     },
   };
 }

@@ -13,7 +13,7 @@ import { linkValidUntil, manageToken, manageUrl } from './manageLink';
 export type MessageKind =
   'confirmed' | 'changed' | 'cancelled' | 'email-old' | 'email-new' | 'link' | 'hotel-new' | 'hotel-changed' | 'hotel-cancelled';
 
-/** The booking as an outbox row keeps it (booking_snapshot in migration 007). */
+/** The booking as an outbox row keeps it (booking_snapshot, server/db/functions/mail.sql). */
 export interface BookingSnapshot {
   bookingId: string;
   roomId: string | null;

@@ -1,0 +1,54 @@
+-- A booking's confirm, in one statement (server/db/bookingQueries.ts confirmBooking).
+
+-- Confirm in one round trip: a replayed draft answers its booking; otherwise it takes the nights
+-- (take_nights, which raises, taking nothing, for a closed night, a stay shorter than the minimum
+-- or a night without rooms left), fixes each night's price and tax on the booking from the owner's
+-- rules (stay_nights), stores it under the requested ID or, if another booking has that ID, a free
+-- one, queues its invoice for a number (given just after the commit: invoiceNumbers.ts) and queues
+-- the confirmation and the hotel's copy in the same transaction: a booking is never stored without
+-- its messages, nor the reverse. A concurrent confirm of the same draft fails on draft_id's unique
+-- index (23505) and the caller reads the winner's booking. p_today is the hotel's date: the
+-- invoice's date, and so its financial year.
+CREATE OR REPLACE FUNCTION confirm_booking(
+  p_draft_id uuid, p_booking_id text, p_guest_key_hash bytea, p_room_id text, p_room_name text,
+  p_package_index integer, p_rooms integer, p_check_in date, p_check_out date,
+  p_email text, p_created_from text, p_today date)
+RETURNS TABLE (replayed boolean, booking_id text, taxable_paise bigint, cgst_paise bigint, sgst_paise bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_id text := p_booking_id;
+  v_stored text;
+  v_lines jsonb;
+  -- Sums of paise: bigint (a long stay at the top price passes 2^31; migration 019).
+  v_taxable bigint;
+  v_cgst bigint;
+  v_sgst bigint;
+BEGIN
+  SELECT b.booking_id INTO v_stored FROM bookings b WHERE b.draft_id = p_draft_id;
+  IF FOUND THEN
+    RETURN QUERY SELECT true, v_stored, NULL::bigint, NULL::bigint, NULL::bigint;
+    RETURN;
+  END IF;
+  PERFORM take_nights(p_room_id, p_check_in, p_check_out, p_rooms, 0);
+  SELECT jsonb_agg(jsonb_build_object(
+           'night', q.night, 'rooms', p_rooms, 'pricePaise', q.price_paise,
+           'cgstBasisPoints', q.cgst_bp, 'sgstBasisPoints', q.sgst_bp,
+           'taxablePaise', q.price_paise * p_rooms, 'cgstPaise', q.cgst_paise * p_rooms, 'sgstPaise', q.sgst_paise * p_rooms)
+         ORDER BY q.night),
+         sum(q.price_paise * p_rooms), sum(q.cgst_paise * p_rooms), sum(q.sgst_paise * p_rooms)
+    INTO v_lines, v_taxable, v_cgst, v_sgst
+    FROM stay_nights(p_room_id, p_check_in, p_check_out) AS q;
+  LOOP
+    INSERT INTO bookings (booking_id, draft_id, guest_key_hash, room_id, room_name, package_index, rooms, check_in, check_out,
+                          total_price, email, created_from, lines, taxable_paise, cgst_paise, sgst_paise)
+    VALUES (v_id, p_draft_id, p_guest_key_hash, p_room_id, p_room_name, p_package_index, p_rooms, p_check_in, p_check_out,
+            (v_taxable + 50) / 100, p_email, p_created_from, v_lines, v_taxable, v_cgst, v_sgst)
+    ON CONFLICT ON CONSTRAINT bookings_pkey DO NOTHING
+    RETURNING bookings.booking_id INTO v_stored;
+    EXIT WHEN v_stored IS NOT NULL;
+    v_id := 'BK' || (100000 + floor(random() * 900000))::integer;
+  END LOOP;
+  INSERT INTO invoices_waiting (booking_id, invoice_date) VALUES (v_stored, p_today);
+  PERFORM queue_booking_mail(v_stored, 'confirmed', 'hotel-new');
+  RETURN QUERY SELECT false, v_stored, v_taxable, v_cgst, v_sgst;
+END $$;
