@@ -101,8 +101,8 @@ async function audit(client: pg.PoolClient, bookingId: string, action: string, a
 /**
  * Moves the booking to `to` when the rules allow it today. Check-out before the last night
  * (early) sets check-out to today (at the earliest the day after arrival), frees the nights not
- * stayed and bills only the nights stayed; no-show and cancel free all its nights; a cancel mails
- * the guest (and the hotel).
+ * stayed and bills only the nights stayed; a no-show frees all its nights; a cancel is the guest's
+ * own cancel (cancel_booking: nights freed, guest and hotel mailed).
  *
  * The invoice after an early check-out: the booking's price lines of the nights given back go and
  * its sums follow (bill_lines), under the same invoice number and date, rather than a credit note
@@ -145,22 +145,18 @@ export async function moveStatus(db: pg.Pool, bookingId: string, to: StatusMove,
           [bookingId, left],
         );
       }
-    } else if (to === 'no_show' || to === 'cancelled') {
+    } else if (to === 'no_show') {
       await client.query('SELECT free_nights($1, $2, $3, $4)', [row.room_id, checkIn, checkOut, row.rooms]);
     }
-    await client.query(
-      `UPDATE bookings SET status = $2, updated_at = now(),
-              cancelled_at = CASE WHEN $2 = 'cancelled' THEN now() ELSE cancelled_at END,
-              sequence = sequence + CASE WHEN $2 = 'cancelled' THEN 1 ELSE 0 END
-        WHERE booking_id = $1`,
-      [bookingId, to],
-    );
+    // A cancel is the guest's own (cancel_booking, functions/bookings.sql): nights freed, status,
+    // calendar sequence, and the guest's and the hotel's messages.
+    if (to === 'cancelled') await client.query('SELECT cancel_booking($1)', [bookingId]);
+    else await client.query('UPDATE bookings SET status = $2, updated_at = now() WHERE booking_id = $1', [bookingId, to]);
     await client.query(
       'INSERT INTO status_moves (booking_id, from_status, to_status, old_check_out, old_lines, staff) VALUES ($1, $2, $3, $4, $5, $6)',
       [bookingId, booking.status, to, oldCheckOut, oldLines === null ? null : JSON.stringify(oldLines), actor.staff],
     );
     await audit(client, bookingId, auditAction[to], actor);
-    if (to === 'cancelled') await client.query(`SELECT queue_booking_mail($1, 'cancelled', 'hotel-cancelled')`, [bookingId]);
     return { outcome: 'moved' as const, ...(await deskEntry(client, bookingId, today)) };
   });
 }

@@ -4,7 +4,16 @@ import type { BaseQueryFn, FetchArgs, FetchBaseQueryMeta } from '@reduxjs/toolki
 import { useDispatch } from 'react-redux';
 import type { BookingRecord } from '../domain/bookingRecord';
 import type { ChosenStay } from '../domain/stay';
-import type { AdminSession, AvailabilityReply, Booking, BookingOutline, BookingStatus, StayQuery } from '../domain/wire';
+import type {
+  AdminSession,
+  AvailabilityReply,
+  Booking,
+  BookingOutline,
+  BookingStatus,
+  MoveReply,
+  StatusMove,
+  StayQuery,
+} from '../domain/wire';
 import type { Offers } from './offers';
 import type { SourceError } from './requestErrors';
 
@@ -205,6 +214,11 @@ export const bookingsApi = createApi({
       transformResponse: ({ booking }: { booking: Booking }) => ({ bookingId: booking.bookingId }),
       invalidatesTags: [...bookingsChanged, 'Booking'],
     }),
+    /** Check in, check out, no-show or cancel (the desk, and Cancel on the bookings list): only the moves the rules allow (src/domain/bookingStatus.ts). */
+    moveBooking: build.mutation<MoveReply, { bookingId: string; to: StatusMove }>({
+      query: ({ bookingId, to }) => ({ url: `${adminBookingPath(bookingId)}/status`, method: 'POST', body: { to } }),
+      invalidatesTags: [...bookingsChanged, 'Booking'],
+    }),
   }),
 });
 
@@ -220,6 +234,7 @@ export const {
   useGetBookingQuery,
   useListBookingsQuery,
   useRestoreBookingMutation,
+  useMoveBookingMutation,
 } = bookingsApi;
 
 /** A full booking, as opposed to the outline the hotel shows without a key or email. */

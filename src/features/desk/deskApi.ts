@@ -1,5 +1,5 @@
 import { adminBookingPath, bookingsApi, bookingsChanged } from '../../api/bookingsApi';
-import type { Booking, DeskBookingBody, DeskReply, MoveReply, StatusMove } from '../../domain/wire';
+import type { Booking, DeskBookingBody, DeskReply, MoveReply } from '../../domain/wire';
 
 export const deskApi = bookingsApi.injectEndpoints({
   endpoints: (build) => ({
@@ -7,11 +7,6 @@ export const deskApi = bookingsApi.injectEndpoints({
     getDesk: build.query<DeskReply, { date?: string }>({
       query: ({ date }) => ({ url: 'admin/desk', params: date ? { date } : {} }),
       providesTags: ['Desk'],
-    }),
-    /** Check in, check out, no-show or cancel: only the moves the rules allow (src/domain/bookingStatus.ts). */
-    moveBooking: build.mutation<MoveReply, { bookingId: string; to: StatusMove }>({
-      query: ({ bookingId, to }) => ({ url: `${adminBookingPath(bookingId)}/status`, method: 'POST', body: { to } }),
-      invalidatesTags: [...bookingsChanged, 'Booking'],
     }),
     /** Undoes the booking's last move. */
     undoBookingMove: build.mutation<MoveReply, string>({
@@ -26,4 +21,4 @@ export const deskApi = bookingsApi.injectEndpoints({
   }),
 });
 
-export const { useGetDeskQuery, useMoveBookingMutation, useUndoBookingMoveMutation, useCreateDeskBookingMutation } = deskApi;
+export const { useGetDeskQuery, useUndoBookingMoveMutation, useCreateDeskBookingMutation } = deskApi;

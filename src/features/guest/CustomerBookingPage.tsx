@@ -129,7 +129,8 @@ export function CustomerBookingPage() {
   return (
     <GuestPage>
       <div className="card guest__card">
-        <BookingFacts booking={booking} />
+        {/* Found by its email (the portal, or the form below the outline): the invoice link carries it. */}
+        <BookingFacts booking={booking} proof={byEmail ? { lookupEmail } : undefined} />
         {booking.status !== 'cancelled' && (
           <p className="guest__calendar">
             <AddToCalendar stay={booking} />

@@ -8,6 +8,7 @@ import type { CalendarNight, HotelSettings, PricesReply } from '../../domain/wir
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { AdminGate } from '../staff/AdminGate';
+import { InvoiceDetailsNotice } from './InvoiceDetailsNotice';
 import '../admin/admin.css';
 import {
   useAddClosureMutation,
@@ -107,6 +108,7 @@ function Prices() {
         Each night&apos;s price of one room (tax exclusive), rooms left and closures. Choose nights on the calendar, then set a price, a
         closure or a minimum stay for them.
       </p>
+      <InvoiceDetailsNotice settings={data.settings} />
       <fieldset className="prices__types">
         <legend>Room type</legend>
         {data.roomTypes.map((t) => (
