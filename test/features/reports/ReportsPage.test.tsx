@@ -58,7 +58,7 @@ describe('Reports (hotel)', () => {
     expect(tile('Occupancy')).toHaveTextContent(/8 of [\d,]+ room-nights sold/);
     expect(tile('Average stay')).toHaveTextContent('2.5 nights2 stays arriving');
     expect(tile('Cancellations')).toHaveTextContent('0.0%0 of 2 bookings');
-    expect(tile('RevPAR')).toHaveTextContent('Room revenue ÷ room-nights available');
+    expect(tile('RevPAR')).toHaveTextContent('Revenue per available room: room revenue ÷ room-nights available');
     expect(screen.getByRole('radio', { name: 'Nights of your own (below)' })).toBeChecked();
 
     // The sources: all of it from the website.
