@@ -24,6 +24,7 @@ import { adminDeskRoutes } from './routes/adminDesk';
 import { adminImportRoutes } from './routes/adminImport';
 import { adminOutboxRoutes } from './routes/adminOutbox';
 import { adminPriceRoutes } from './routes/adminPrices';
+import { adminReportRoutes } from './routes/adminReports';
 import { adminSessionRoutes } from './routes/adminSession';
 import { adminStaffRoutes } from './routes/adminStaff';
 import { availabilityRoutes } from './routes/availability';
@@ -168,6 +169,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(adminStaffRoutes, { db: options.db });
   await app.register(adminDeskRoutes, { db: options.db, limits, now });
   await app.register(adminPriceRoutes, { db: options.db, now });
+  await app.register(adminReportRoutes, { db: options.db, now });
   return app;
 }
 

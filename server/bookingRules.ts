@@ -14,6 +14,9 @@ export function capacityOf(roomId: string): number {
   return roomsAtFirstStart[roomId as RoomId] ?? 0;
 }
 
+/** The hotel's time zone (HOTEL_TIME_ZONE, default India): its dates, and the reports' (a booking's lead time). */
+export const hotelTimeZone = (): string => process.env.HOTEL_TIME_ZONE ?? 'Asia/Kolkata';
+
 /**
  * Today where the hotel is (HOTEL_TIME_ZONE, default India), as YYYY-MM-DD: the one "today" of
  * every path. A stay may begin on it at the earliest (a guest's booking, a manage change, the
@@ -21,7 +24,7 @@ export function capacityOf(roomId: string): number {
  * the manage link's and cancellation policy's clock. Routes pass the app's clock (`now`, which
  * tests set).
  */
-export function hotelToday(now = new Date(), timeZone = process.env.HOTEL_TIME_ZONE ?? 'Asia/Kolkata'): string {
+export function hotelToday(now = new Date(), timeZone = hotelTimeZone()): string {
   return dayFormat(timeZone).format(now);
 }
 

@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { hotelTimeZone } from './bookingRules';
 import { adminCount, purgeIdleSessions, setAdminPassword } from './auth/adminQueries';
 import { newPassword } from './auth/passwords';
 import { localLinkWarning, readConfig } from './config';
@@ -6,6 +7,7 @@ import { purgeDeleted } from './db/bookingQueries';
 import { openDatabase } from './db/database';
 import { numberLeftoverInvoices } from './db/invoiceNumbers';
 import { refreshNightPrices } from './db/priceQueries';
+import { foldReportFacts, setReportTimeZone } from './db/reportQueries';
 import { saveMailSettings } from './mail/outbox';
 import { startSender } from './mail/sender';
 import type { OutboxSender } from './mail/sender';
@@ -17,6 +19,7 @@ async function main() {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const { mail } = config;
   await saveMailSettings(db.pool, { hotelEmail: mail.hotelEmail, deliver: mail.smtpUrl !== null });
+  await setReportTimeZone(db.pool, hotelTimeZone());
   let sender: OutboxSender | null = null;
   // An app that cannot be built (no dist/, say) must not leave the embedded database running.
   const app = await buildApp({
@@ -63,6 +66,7 @@ async function main() {
     purgeRateLimits(db.pool).catch(() => undefined);
     numberLeftoverInvoices(db.pool).catch(() => undefined);
     refreshNightPrices(db.pool).catch(() => undefined);
+    foldReportFacts(db.pool).catch(() => undefined);
   }, 3_600_000);
   housekeeping.unref();
   await purgeDeleted(db.pool);

@@ -5,6 +5,7 @@ import { roomsLeftMessage } from '../../src/domain/stay';
 import { capacityOf, hotelToday, refusalBody } from '../bookingRules';
 import { allBookings, deleteBooking, occupancy, recentAudit, restoreBooking } from '../db/bookingQueries';
 import type { Booking } from '../db/bookingQueries';
+import { csvCell } from '../csv';
 import type { Database } from '../db/database';
 import { invoiceOf, roomTypeSettings } from '../db/priceQueries';
 import { cachedSearch } from '../db/searchCache';
@@ -24,13 +25,6 @@ import {
   SearchQuery,
   SearchReply,
 } from '../../src/domain/wire';
-
-/** A spreadsheet must not run a cell a guest typed: formula starters get a leading quote. */
-function csvCell(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 function toCsv(bookings: Booking[]): string {
   const header = ['bookingId', 'email', 'roomName', 'rooms', 'checkIn', 'checkOut', 'totalPrice', 'createdAt'];

@@ -31,6 +31,7 @@ export const hotelOffers: Offers = {
   desk: true,
   staff: true,
   prices: true,
+  reports: true,
 };
 
 const selectSession = bookingsApi.endpoints.getSession.select();

@@ -32,6 +32,8 @@ export interface Offers {
   staff?: boolean;
   /** The owner sets rooms, nightly prices, closures and minimum stays; bookings carry GST and a tax invoice (issue 22). */
   prices?: boolean;
+  /** The owner's figures (occupancy, ADR, RevPAR, pickup, on the books) and the GST returns (issue 39). */
+  reports?: boolean;
 }
 
 /**

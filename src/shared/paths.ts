@@ -9,6 +9,7 @@ export const paths = {
   adminDesk: '/admin-desk',
   adminStaff: '/admin-staff',
   adminPrices: '/admin-prices',
+  adminReports: '/admin-reports',
   invoice: '/invoice/:bookingId',
   viewBookings: '/view-bookings',
   bookingPortal: '/booking-portal',

@@ -633,6 +633,40 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
     }
   });
 
+  test('the owner’s reports and GST exports (issue 39)', async () => {
+    const report = await expectAnswer(200, { route: '/api/admin/reports', as: owner });
+    expect(report.json).toMatchObject({ today });
+    await expectAnswer(200, {
+      route: '/api/admin/reports',
+      path: `/api/admin/reports?from=${today}&to=${addDays(today, 6)}&roomId=deluxe`,
+      as: owner,
+    });
+    // A range given by one end only, and a room type that is not the hotel's, are refused with the field named.
+    const oneEnd = await expectAnswer(400, { route: '/api/admin/reports', path: `/api/admin/reports?from=${today}`, as: owner });
+    expect(oneEnd.json.message).toMatch(/^to: /);
+    await expectAnswer(400, { route: '/api/admin/reports', path: '/api/admin/reports?roomId=penthouse', as: owner });
+
+    const fy = `${Number(today.slice(0, 4)) - (Number(today.slice(5, 7)) >= 4 ? 0 : 1)}`;
+    const year = `${fy}-${String((Number(fy) + 1) % 100).padStart(2, '0')}`;
+    await expectAnswer(200, { route: '/api/admin/reports/gst', as: owner });
+    await expectAnswer(200, { route: '/api/admin/reports/gst', path: `/api/admin/reports/gst?fy=${year}`, as: owner });
+    await expectAnswer(400, {
+      route: '/api/admin/reports/gst',
+      path: `/api/admin/reports/gst?fy=${year}&month=${today.slice(0, 7)}`,
+      as: owner,
+    });
+
+    const exported = '/api/admin/reports/gst/:export';
+    await expectAnswer(200, { route: exported, path: `/api/admin/reports/gst/invoice-register?fy=${year}`, as: owner });
+    const csv = await expectAnswer(200, { route: exported, path: `/api/admin/reports/gst/hsn-summary?fy=${year}&format=csv`, as: owner });
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    await expectAnswer(400, {
+      route: exported,
+      path: `/api/admin/reports/gst/b2c-summary?fy=${year}&month=${today.slice(0, 7)}`,
+      as: owner,
+    });
+  });
+
   test('no route was left unsent: each answered every status it declares, in its declared shape', () => {
     expect(problems).toEqual([]);
     const missing: string[] = [];

@@ -21,6 +21,7 @@ const links: readonly Link[] = [
   { to: paths.adminOutbox, label: 'Outbox', offer: 'outbox', ownerOnly: true },
   { to: paths.adminPrices, label: 'Prices & rooms', offer: 'prices', ownerOnly: true },
   { to: paths.adminStaff, label: 'Staff', offer: 'staff', ownerOnly: true },
+  { to: paths.adminReports, label: 'Reports', offer: 'reports', ownerOnly: true },
 ];
 
 /**
