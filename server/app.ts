@@ -16,16 +16,21 @@ import { isApiRequest } from './plugins/paths';
 import { registerSameOriginCheck } from './plugins/sameOrigin';
 import { defaultLimits } from './requestLimits';
 import type { RequestLimits } from './requestLimits';
+import { defaultChannelSettings } from './channels/channelSettings';
+import type { ChannelSettings } from './channels/channelSettings';
 import { adminBookingRoutes } from './routes/adminBookings';
 import { adminBurstRoutes } from './routes/adminBursts';
+import { adminChannelRoutes } from './routes/adminChannels';
 import { adminDeskRoutes } from './routes/adminDesk';
 import { adminImportRoutes } from './routes/adminImport';
 import { adminOutboxRoutes } from './routes/adminOutbox';
 import { adminPriceRoutes } from './routes/adminPrices';
+import { adminRoomRoutes } from './routes/adminRooms';
 import { adminSessionRoutes } from './routes/adminSession';
 import { adminStaffRoutes } from './routes/adminStaff';
 import { availabilityRoutes } from './routes/availability';
 import { bookingRoutes } from './routes/bookings';
+import { calendarRoutes } from './routes/calendars';
 import { healthRoutes } from './routes/health';
 import { manageRoutes } from './routes/manage';
 import type { MailContext } from './mail/outbox';
@@ -44,6 +49,8 @@ export interface AppOptions {
   mail?: Partial<MailContext>;
   /** The clock the front desk judges "today" by (tests set it; default the real one). */
   now?: () => Date;
+  /** Channel calendars: how often they are read, and the bounds on reading one (config.ts). */
+  channels?: Partial<ChannelSettings>;
 }
 
 export const defaultMail: MailContext = { publicUrl: 'http://localhost:8080', cancelFreeDays: 2, smtpConfigured: false };
@@ -156,8 +163,13 @@ export async function buildApp(options: AppOptions) {
   await app.register(manageRoutes, { db: options.db, limits, mail });
   await app.register(adminOutboxRoutes, { db: options.db, mail });
   await app.register(adminStaffRoutes, { db: options.db });
-  await app.register(adminDeskRoutes, { db: options.db, limits, now: options.now ?? (() => new Date()) });
+  const now = options.now ?? (() => new Date());
+  await app.register(adminDeskRoutes, { db: options.db, limits, now });
   await app.register(adminPriceRoutes, { db: options.db });
+  const channels: ChannelSettings = { ...defaultChannelSettings, ...options.channels };
+  await app.register(adminRoomRoutes, { db: options.db, now });
+  await app.register(adminChannelRoutes, { db: options.db, mail, channels, now });
+  await app.register(calendarRoutes, { db: options.db, publicUrl: mail.publicUrl, now });
   return app;
 }
 

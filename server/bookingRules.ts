@@ -13,8 +13,13 @@ export function capacityOf(roomId: string): number {
   return roomsAtFirstStart[roomId as RoomId] ?? 0;
 }
 
+/** Where the hotel is: HOTEL_TIME_ZONE, default India. */
+export function hotelTimeZone(): string {
+  return process.env.HOTEL_TIME_ZONE ?? 'Asia/Kolkata';
+}
+
 /** Today where the hotel is (HOTEL_TIME_ZONE, default India), as YYYY-MM-DD: the first night the occupancy chart shows. */
-export function hotelToday(now = new Date(), timeZone = process.env.HOTEL_TIME_ZONE ?? 'Asia/Kolkata'): string {
+export function hotelToday(now = new Date(), timeZone = hotelTimeZone()): string {
   return dayFormat(timeZone).format(now);
 }
 
