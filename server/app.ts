@@ -47,7 +47,7 @@ export interface AppOptions {
   trustProxy?: false | number | string | string[];
   /** Emails and the manage link (PUBLIC_URL, CANCEL_FREE_DAYS, whether SMTP is set; defaults below). */
   mail?: Partial<MailContext>;
-  /** The clock the front desk judges "today" by (tests set it; default the real one). */
+  /** The clock every route reads "today" at the hotel from (server/bookingRules.ts hotelToday; tests set it; default the real one). */
   now?: () => Date;
   /** Channel calendars: how often they are read, and the bounds on reading one (config.ts). */
   channels?: Partial<ChannelSettings>;
@@ -151,19 +151,19 @@ export async function buildApp(options: AppOptions) {
   registerPlainTextCheck(app);
 
   if (site) await registerSite(app, site);
+  const now = options.now ?? (() => new Date());
   await app.register(healthRoutes, { db: options.db });
-  await app.register(availabilityRoutes, { db: options.db });
+  await app.register(availabilityRoutes, { db: options.db, now });
   const limits: RequestLimits = { ...defaultLimits, ...options.limits };
-  await app.register(bookingRoutes, { db: options.db, limits });
+  await app.register(bookingRoutes, { db: options.db, limits, now });
   await app.register(adminSessionRoutes, { db: options.db });
   await app.register(adminBookingRoutes, { db: options.db });
   await app.register(adminBurstRoutes, { db: options.db });
-  await app.register(adminImportRoutes, { db: options.db, limits });
+  await app.register(adminImportRoutes, { db: options.db, limits, now });
   const mail: MailContext = { ...defaultMail, ...options.mail };
-  await app.register(manageRoutes, { db: options.db, limits, mail });
+  await app.register(manageRoutes, { db: options.db, limits, mail, now });
   await app.register(adminOutboxRoutes, { db: options.db, mail });
   await app.register(adminStaffRoutes, { db: options.db });
-  const now = options.now ?? (() => new Date());
   await app.register(adminDeskRoutes, { db: options.db, limits, now });
   await app.register(adminPriceRoutes, { db: options.db });
   const channels: ChannelSettings = { ...defaultChannelSettings, ...options.channels };

@@ -15,6 +15,7 @@ import type {
   RoomTypeSetting,
   SettingsAuditReply,
 } from '../../src/domain/wire';
+import { paiseOf } from './bookingQueries';
 import { inTransaction } from './database';
 import { matchRoomsToCount, nightsAbove } from './roomQueries';
 
@@ -342,9 +343,9 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
     check_out: string;
     rooms: number;
     lines: InvoiceReply['lines'];
-    taxable_paise: number;
-    cgst_paise: number;
-    sgst_paise: number;
+    taxable_paise: string;
+    cgst_paise: string;
+    sgst_paise: string;
     invoice_number: string;
     invoice_date: string;
     guest_key_hash: Buffer | null;
@@ -360,6 +361,7 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
   );
   const row = rows[0];
   if (!row) return null;
+  const [taxablePaise, cgstPaise, sgstPaise] = [paiseOf(row.taxable_paise), paiseOf(row.cgst_paise), paiseOf(row.sgst_paise)];
   return {
     guestKeyHash: row.guest_key_hash,
     invoice: {
@@ -375,10 +377,10 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
       rooms: row.rooms,
       sac: accommodationSac,
       lines: row.lines,
-      taxablePaise: row.taxable_paise,
-      cgstPaise: row.cgst_paise,
-      sgstPaise: row.sgst_paise,
-      totalPaise: row.taxable_paise + row.cgst_paise + row.sgst_paise,
+      taxablePaise,
+      cgstPaise,
+      sgstPaise,
+      totalPaise: taxablePaise + cgstPaise + sgstPaise,
     },
   };
 }

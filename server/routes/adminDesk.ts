@@ -4,10 +4,10 @@ import type { FastifyReply } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import { makeBookingId } from '../../src/domain/bookingId';
 import { isIsoDate } from '../../src/domain/dates';
-import { priceStay, roomsLeftMessage, stayProblem } from '../../src/domain/stay';
+import { priceStay, stayProblem } from '../../src/domain/stay';
 import { BookingParams, DeskBookingBody, DeskQuery, DeskReply, StatusBody } from '../../src/domain/wire';
 import { limitProblem } from '../bookingLimits';
-import { capacityOf, closedMessage, hotelToday, longDate, minStayMessage } from '../bookingRules';
+import { capacityOf, hotelToday, longDate, refusalBody } from '../bookingRules';
 import { confirmBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
 import { auditDeskBooking, deskDay, moveStatus, undoMove } from '../db/deskQueries';
@@ -21,7 +21,7 @@ import type { RequestLimits } from '../requestLimits';
 export interface DeskRouteOptions {
   db: Database;
   limits: RequestLimits;
-  /** The clock (tests set it: "today" at the hotel is Asia/Kolkata's date of this instant). */
+  /** The clock "today" at the hotel is read from (hotelToday; tests set it). */
   now: () => Date;
 }
 
@@ -61,7 +61,11 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
   function answer(outcome: MoveOutcome, bookingId: string, reply: FastifyReply) {
     if (outcome.outcome === 'missing')
       return reply.code(404).send({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
-    if (outcome.outcome !== 'moved') return reply.code(409).send({ ...Refusal, message: outcome.message });
+    if (outcome.outcome === 'refused') return reply.code(409).send({ ...Refusal, message: outcome.message });
+    if (outcome.outcome === 'unavailable')
+      return reply.code(409).send({ ...Refusal, message: 'This move cannot be undone: the rooms it gave back were booked meanwhile.' });
+    // A night closed meanwhile, or a minimum stay set since: the refusal a new booking of it gets.
+    if (outcome.outcome !== 'moved') return reply.code(409).send(refusalBody(outcome));
     return reply.send({ booking: outcome.booking, entry: outcome.entry });
   }
 
@@ -96,9 +100,7 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
 
   app.post('/api/admin/desk/bookings', { schema: { body: DeskBookingBody } }, async (request, reply) => {
     const body = request.body;
-    const problem =
-      stayProblem(body.checkIn, body.checkOut, now().getTime()) ??
-      (body.checkIn < today() ? `checkIn: must not be before today at the hotel (${today()})` : null);
+    const problem = stayProblem(body.checkIn, body.checkOut, today());
     if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
     const stay = priceStay(body.roomId, body.packageIndex, body.rooms, body.checkIn, body.checkOut);
     if (typeof stay === 'string') return reply.code(400).send({ error: 'Bad Request', message: stay });
@@ -120,17 +122,7 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
       today: today(),
       createdFrom: null,
     });
-    if (result.outcome === 'closed') {
-      return reply.code(409).send({ error: 'Conflict', message: closedMessage(stay.room.title, result.nights), nights: result.nights });
-    }
-    if (result.outcome === 'min-stay') {
-      return reply.code(409).send({ error: 'Conflict', message: minStayMessage(body.checkIn, result.nights), minNights: result.nights });
-    }
-    if (result.outcome === 'unavailable') {
-      return reply
-        .code(409)
-        .send({ error: 'Conflict', message: roomsLeftMessage(stay.room.id, result.left), roomId: stay.room.id, left: result.left });
-    }
+    if (!('booking' in result)) return reply.code(409).send(refusalBody(result));
     // A retried form (the same draft) is answered with its booking, and not audited twice.
     if (result.outcome === 'created') await auditDeskBooking(db.pool, result.booking.bookingId, body.channel, actorOf(request));
     request.log.info({ bookingId: result.booking.bookingId, channel: body.channel, admin: request.admin!.username }, 'desk booking');
