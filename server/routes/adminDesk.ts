@@ -13,7 +13,7 @@ import type { Database } from '../db/database';
 import { auditDeskBooking, deskDay, moveStatus, undoMove } from '../db/deskQueries';
 import { moveToRoom, overbookedNights, roomsOfNight } from '../db/roomQueries';
 import { typeTitle } from '../channels/channelSync';
-import { RoomMoveBody } from '../../src/domain/roomsWire';
+import { RoomMoveBody, RoomMoveReply } from '../../src/domain/roomsWire';
 import type { MoveOutcome } from '../db/deskQueries';
 import { requireAdmin } from '../plugins/adminAuth';
 import type { RequestLimits } from '../requestLimits';
@@ -26,6 +26,7 @@ export interface DeskRouteOptions {
 }
 
 const Refusal = { error: 'Conflict' };
+const ErrorBody = Type.Object({ error: Type.String(), message: Type.String() });
 
 /**
  * Today at the desk (issue 23), for owners and front-desk staff alike: a day's arrivals,
@@ -83,20 +84,24 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
   });
 
   // "Move to" (issue 38): the booking's nights from today on in one of its rooms go to another room of its type.
-  app.post('/api/admin/bookings/:bookingId/room', { schema: { params: BookingParams, body: RoomMoveBody } }, async (request, reply) => {
-    const bookingId = request.params.bookingId.trim().toUpperCase();
-    const { fromRoom, toRoom } = request.body;
-    const outcome = await moveToRoom(db.pool, bookingId, fromRoom, toRoom, today(), actorOf(request));
-    if (outcome.outcome === 'missing')
-      return reply.code(404).send({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
-    if (outcome.outcome === 'refused') return reply.code(409).send({ ...Refusal, message: outcome.message });
-    if (outcome.outcome === 'taken')
-      return reply
-        .code(409)
-        .send({ ...Refusal, message: `Room ${outcome.to} is taken on the night of ${longDate(outcome.night)}: nothing was moved.` });
-    request.log.info({ bookingId, from: outcome.from, to: outcome.to, admin: request.admin!.username }, 'booking moved to another room');
-    return { bookingId, from: outcome.from, to: outcome.to, nights: outcome.nights };
-  });
+  app.post(
+    '/api/admin/bookings/:bookingId/room',
+    { schema: { params: BookingParams, body: RoomMoveBody, response: { 200: RoomMoveReply, 404: ErrorBody, 409: ErrorBody } } },
+    async (request, reply) => {
+      const bookingId = request.params.bookingId.trim().toUpperCase();
+      const { fromRoom, toRoom } = request.body;
+      const outcome = await moveToRoom(db.pool, bookingId, fromRoom, toRoom, today(), actorOf(request));
+      if (outcome.outcome === 'missing')
+        return reply.code(404).send({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
+      if (outcome.outcome === 'refused') return reply.code(409).send({ ...Refusal, message: outcome.message });
+      if (outcome.outcome === 'taken')
+        return reply
+          .code(409)
+          .send({ ...Refusal, message: `Room ${outcome.to} is taken on the night of ${longDate(outcome.night)}: nothing was moved.` });
+      request.log.info({ bookingId, from: outcome.from, to: outcome.to, admin: request.admin!.username }, 'booking moved to another room');
+      return { bookingId, from: outcome.from, to: outcome.to, nights: outcome.nights };
+    },
+  );
 
   app.post('/api/admin/desk/bookings', { schema: { body: DeskBookingBody } }, async (request, reply) => {
     const body = request.body;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { rooms as catalogue } from '../../src/domain/rooms';
-import { IdParams, NewRoomBody, RenameRoomBody, RoomRef, RoomsReply } from '../../src/domain/roomsWire';
+import { IdParams, NewRoomBody, RenameRoomBody, RetireReply, RoomRef, RoomsReply } from '../../src/domain/roomsWire';
 import { hotelToday, longDate } from '../bookingRules';
 import { typeTitle } from '../channels/channelSync';
 import type { Database } from '../db/database';
@@ -64,7 +64,7 @@ export const adminRoomRoutes: FastifyPluginAsyncTypebox<{ db: Database; now: () 
     {
       schema: {
         params: IdParams,
-        response: { 200: Type.Object({ room: RoomRef, moved: Type.Array(Type.String()) }), 404: Refusal, 409: Refusal },
+        response: { 200: RetireReply, 404: Refusal, 409: Refusal },
       },
     },
     async (request, reply) => {

@@ -32,8 +32,11 @@ import type {
   StatusMove,
   StayQuery,
 } from '../domain/wire';
+import type { ChannelsReply, FeedBody, NewRoomBody, RetireReply, RoomMoveReply, RoomRef, RoomsReply, SyncReply } from '../domain/roomsWire';
 import type {
   BookingQuery,
+  CalendarAddress,
+  RoomMove,
   BookingSource,
   BookingsPage,
   BurstFilter,
@@ -52,7 +55,11 @@ import type {
 } from './source';
 
 /** Everything a change to the bookings can alter on the staff screens. */
-const bookingsChanged = ['Bookings', 'Availability', 'Occupancy', 'Audit', 'Bursts', 'Desk'] as const;
+const bookingsChanged = ['Bookings', 'Availability', 'Occupancy', 'Audit', 'Bursts', 'Desk', 'Channels', 'Rooms'] as const;
+/** A room added, renamed or retired: its type's number of rooms, and what stands on it. */
+const roomsChanged = ['Rooms', 'Channels', 'Desk', 'Prices', 'Availability', 'Occupancy'] as const;
+/** A channel's calendar read, added or removed: the nights it blocks. */
+const feedsChanged = ['Channels', 'Desk', 'Prices', 'Availability', 'Rooms'] as const;
 
 const notOffered: SourceError = { status: 'CUSTOM_ERROR', error: 'Not offered', data: { message: 'This site does not offer that.' } };
 
@@ -96,6 +103,8 @@ export const bookingsApi = createApi({
     'Staff',
     'Prices',
     'Invoice',
+    'Rooms',
+    'Channels',
   ],
   endpoints: (build) => ({
     /** The signed-in staff member, or null when nobody is signed in. */
@@ -308,6 +317,51 @@ export const bookingsApi = createApi({
       queryFn: (query, api) => onSource((source, store) => source.invoice?.(query, store))(api),
       providesTags: ['Invoice'],
     }),
+    /** The hotel's rooms by number, per room type (issue 38). */
+    getRooms: build.query<RoomsReply, void>({
+      queryFn: (_arg, api) => onSource((source, store) => source.rooms?.(store))(api),
+      providesTags: ['Rooms'],
+    }),
+    addRoom: build.mutation<RoomRef, NewRoomBody>({
+      queryFn: (body, api) => onSource((source, store) => source.addRoom?.(body, store))(api),
+      invalidatesTags: [...roomsChanged],
+    }),
+    renameRoom: build.mutation<RoomRef, RoomRef>({
+      queryFn: (change, api) => onSource((source, store) => source.renameRoom?.(change, store))(api),
+      invalidatesTags: [...roomsChanged],
+    }),
+    /** Takes a room out of use; its bookings from today on move to the type's other rooms. */
+    retireRoom: build.mutation<RetireReply, number>({
+      queryFn: (roomId, api) => onSource((source, store) => source.retireRoom?.(roomId, store))(api),
+      invalidatesTags: [...roomsChanged],
+    }),
+    /** The desk's "Move to": a booking's nights from today on, from one room to another of its type. */
+    moveToRoom: build.mutation<RoomMoveReply, RoomMove>({
+      queryFn: (move, api) => onSource((source, store) => source.moveToRoom?.(move, store))(api),
+      invalidatesTags: ['Desk', 'Channels', 'Rooms', 'Audit'],
+    }),
+    /** Each room's calendar address and the channel calendars it reads, the log and the overbooked nights. */
+    getChannels: build.query<ChannelsReply, void>({
+      queryFn: (_arg, api) => onSource((source, store) => source.channels?.(store))(api),
+      providesTags: ['Channels'],
+    }),
+    /** Adds a channel's calendar to a room and reads it at once. */
+    addFeed: build.mutation<SyncReply, FeedBody>({
+      queryFn: (body, api) => onSource((source, store) => source.addFeed?.(body, store))(api),
+      invalidatesTags: [...feedsChanged],
+    }),
+    syncFeed: build.mutation<SyncReply, number>({
+      queryFn: (feedId, api) => onSource((source, store) => source.syncFeed?.(feedId, store))(api),
+      invalidatesTags: [...feedsChanged],
+    }),
+    removeFeed: build.mutation<null, number>({
+      queryFn: (feedId, api) => onSource((source, store) => source.removeFeed?.(feedId, store))(api),
+      invalidatesTags: [...feedsChanged],
+    }),
+    newCalendarAddress: build.mutation<null, CalendarAddress>({
+      queryFn: (target, api) => onSource((source, store) => source.newCalendarAddress?.(target, store))(api),
+      invalidatesTags: ['Channels'],
+    }),
     /** A JSON backup's text: what the keeper lacks is added, nothing it has is changed. */
     importBackup: build.mutation<ImportOutcome, string>({
       queryFn: (text, api) => onSource((source, store) => source.importBackup(text, store))(api),
@@ -367,6 +421,16 @@ export const {
   useRemoveRuleMutation,
   useSaveHotelSettingsMutation,
   useGetInvoiceQuery,
+  useGetRoomsQuery,
+  useAddRoomMutation,
+  useRenameRoomMutation,
+  useRetireRoomMutation,
+  useMoveToRoomMutation,
+  useGetChannelsQuery,
+  useAddFeedMutation,
+  useSyncFeedMutation,
+  useRemoveFeedMutation,
+  useNewCalendarAddressMutation,
 } = bookingsApi;
 
 /** A full booking, as opposed to the outline the hotel shows without a key or email. */

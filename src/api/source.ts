@@ -36,6 +36,7 @@ import type {
   StayQuery,
 } from '../domain/wire';
 
+import type { ChannelsReply, FeedBody, NewRoomBody, RetireReply, RoomMoveReply, RoomRef, RoomsReply, SyncReply } from '../domain/roomsWire';
 import type { Offers } from './offers';
 
 export type { Offers };
@@ -121,6 +122,16 @@ export type BurstFilter = ({ address: string; email?: undefined } | { email: str
 /** A new stay for the booking a manage link opens: the link's token (sent in a header, never in a URL) and the stay. */
 export type ManageChange = ManageChangeBody & { token: string };
 
+/** The desk's "Move to": the booking's nights from today on in one of its rooms, to another room of its type. */
+export interface RoomMove {
+  bookingId: string;
+  fromRoom: number;
+  toRoom: number;
+}
+
+/** A calendar address to replace (it leaked): a room's, a room type's, or a room's for one channel. */
+export type CalendarAddress = { kind: 'rooms'; id: number } | { kind: 'types'; id: string } | { kind: 'feeds'; id: number };
+
 /** Which of the owner's rules to remove. */
 export interface RuleRemoval {
   kind: 'price-rules' | 'closures' | 'min-stays';
@@ -178,6 +189,17 @@ export interface BookingSource {
   addMinStay?(body: MinStayBody, store: StoreAccess): Promise<SourceResult<unknown>>;
   removeRule?(removal: RuleRemoval, store: StoreAccess): Promise<SourceResult<null>>;
   saveHotelSettings?(settings: HotelSettings, store: StoreAccess): Promise<SourceResult<HotelSettings>>;
+  // Rooms by number and channel calendars (offers.rooms, offers.channels; issue 38).
+  rooms?(store: StoreAccess): Promise<SourceResult<RoomsReply>>;
+  addRoom?(body: NewRoomBody, store: StoreAccess): Promise<SourceResult<RoomRef>>;
+  renameRoom?(change: RoomRef, store: StoreAccess): Promise<SourceResult<RoomRef>>;
+  retireRoom?(roomId: number, store: StoreAccess): Promise<SourceResult<RetireReply>>;
+  moveToRoom?(move: RoomMove, store: StoreAccess): Promise<SourceResult<RoomMoveReply>>;
+  channels?(store: StoreAccess): Promise<SourceResult<ChannelsReply>>;
+  addFeed?(body: FeedBody, store: StoreAccess): Promise<SourceResult<SyncReply>>;
+  syncFeed?(feedId: number, store: StoreAccess): Promise<SourceResult<SyncReply>>;
+  removeFeed?(feedId: number, store: StoreAccess): Promise<SourceResult<null>>;
+  newCalendarAddress?(target: CalendarAddress, store: StoreAccess): Promise<SourceResult<null>>;
   /** With the guest's key: the guest's copy; without: the admin's (a signed-in session). */
   invoice?(query: BookingQuery, store: StoreAccess): Promise<SourceResult<InvoiceReply>>;
   session?(store: StoreAccess): Promise<SourceResult<AdminSession | null>>;

@@ -153,3 +153,8 @@ export type DeskRoom = Static<typeof DeskRoom>;
 
 export const RoomMoveBody = Type.Object({ fromRoom: id, toRoom: id }, { additionalProperties: false });
 export type RoomMoveBody = Static<typeof RoomMoveBody>;
+export const RoomMoveReply = Type.Object({ bookingId: Type.String(), from: Type.String(), to: Type.String(), nights: Type.Integer() });
+export type RoomMoveReply = Static<typeof RoomMoveReply>;
+
+export const RetireReply = Type.Object({ room: RoomRef, moved: Type.Array(Type.String()) });
+export type RetireReply = Static<typeof RetireReply>;

@@ -199,6 +199,26 @@ export function createHotelSource(): BookingSource {
       return result.error ? result : { data: null };
     },
     saveHotelSettings: (settings, store) => request(store, { url: 'admin/hotel-settings', method: 'PUT', body: settings }),
+    rooms: (store) => request(store, 'admin/rooms'),
+    addRoom: (body, store) => request(store, { url: 'admin/rooms', method: 'POST', body }),
+    renameRoom: ({ id, number }, store) => request(store, { url: `admin/rooms/${id}`, method: 'PUT', body: { number } }),
+    retireRoom: (roomId, store) => request(store, { url: `admin/rooms/${roomId}`, method: 'DELETE' }),
+    moveToRoom: ({ bookingId, fromRoom, toRoom }, store) =>
+      request(store, { url: `${adminBookingPath(bookingId)}/room`, method: 'POST', body: { fromRoom, toRoom } }),
+    channels: (store) => request(store, 'admin/channels'),
+    addFeed: (body, store) => request(store, { url: 'admin/channels/feeds', method: 'POST', body }),
+    syncFeed: (feedId, store) => request(store, { url: `admin/channels/feeds/${feedId}/sync`, method: 'POST' }),
+    async removeFeed(feedId, store) {
+      const result = await request<unknown>(store, { url: `admin/channels/feeds/${feedId}`, method: 'DELETE' });
+      return result.error ? result : { data: null };
+    },
+    async newCalendarAddress({ kind, id }, store) {
+      const result = await request<unknown>(store, {
+        url: `admin/channels/${kind}/${encodeURIComponent(String(id))}/token`,
+        method: 'POST',
+      });
+      return result.error ? result : { data: null };
+    },
     invoice: ({ bookingId, guestKey }, store) =>
       request(store, {
         url: guestKey ? `${bookingPath(bookingId)}/invoice` : `${adminBookingPath(bookingId)}/invoice`,

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import {
   useAddClosureMutation,
   useAddMinStayMutation,
@@ -17,6 +18,7 @@ import { formatBasisPoints, formatPaise } from '../../domain/tax';
 import type { CalendarNight, HotelSettings, PricesReply } from '../../domain/wire';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
+import { paths } from '../../shared/paths';
 import { AdminGate } from '../staff/AdminGate';
 import '../admin/admin.css';
 import './prices.css';
@@ -414,7 +416,11 @@ function RoomTypeForm({ type, onOutcome }: { type: PricesReply['roomTypes'][numb
   return (
     <form className="card prices__editor" onSubmit={(event) => void save(event)} aria-labelledby="room-type-form">
       <h2 id="room-type-form">{type.title}: rooms and prices</h2>
-      <p className="prices__hint">The price charged is the discounted price on nights without a rule; the price is shown struck out.</p>
+      <p className="prices__hint">
+        The price charged is the discounted price on nights without a rule; the price is shown struck out. A higher number of rooms adds
+        rooms numbered on from the highest, a lower one retires the highest; name them on the <Link to={paths.adminRooms}>Rooms</Link>{' '}
+        screen.
+      </p>
       <div className="prices__row">
         <Field label="Rooms of this type">
           {(id) => <input id={id} className="input" inputMode="numeric" value={rooms} onChange={(e) => setRooms(e.target.value)} />}
