@@ -10,9 +10,11 @@ import type { IncomingMessage } from 'node:http';
 import type { Database } from './db/database';
 import { bodyLimit } from './limits';
 import { registerAdminDecorator } from './plugins/adminAuth';
+import { registerForwardedForCheck } from './plugins/forwardedFor';
 import { answerUnroutable, registerErrorHandling } from './plugins/errors';
 import { registerPlainTextCheck } from './plugins/plainText';
 import { isApiRequest } from './plugins/paths';
+import { registerResponseSchemas } from './plugins/responses';
 import { registerSameOriginCheck } from './plugins/sameOrigin';
 import { defaultLimits } from './requestLimits';
 import type { RequestLimits } from './requestLimits';
@@ -34,6 +36,7 @@ import { calendarRoutes } from './routes/calendars';
 import { healthRoutes } from './routes/health';
 import { manageRoutes } from './routes/manage';
 import type { MailContext } from './mail/outbox';
+import { siteHostNames } from './config';
 import { pagePolicy, readSite, registerSite } from './site';
 
 export interface AppOptions {
@@ -51,6 +54,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Channel calendars: how often they are read, and the bounds on reading one (config.ts). */
   channels?: Partial<ChannelSettings>;
+  /** The host names the hotel's pages are served under (config.ts, siteHostNames; default from the mail's publicUrl). */
+  siteHosts?: string[];
 }
 
 export const defaultMail: MailContext = { publicUrl: 'http://localhost:8080', cancelFreeDays: 2, smtpConfigured: false };
@@ -121,7 +126,11 @@ export async function buildApp(options: AppOptions) {
     }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // First: every later hook and handler reads the client's address.
+  if (options.trustProxy) registerForwardedForCheck(app);
   registerErrorHandling(app);
+  // Before any route: each is checked for, and given, the answers it can make.
+  registerResponseSchemas(app);
   registerAdminDecorator(app);
   // Once close() has begun, answers end their connection: a keep-alive connection whose request
   // was in flight would otherwise keep a graceful stop waiting for keepAliveTimeout (72 s).
@@ -147,7 +156,8 @@ export async function buildApp(options: AppOptions) {
     crossOriginEmbedderPolicy: false,
   });
   // After helmet: hooks run in the order they were added, and a refusal must carry its headers too.
-  registerSameOriginCheck(app);
+  const mail: MailContext = { ...defaultMail, ...options.mail };
+  registerSameOriginCheck(app, options.siteHosts ?? siteHostNames(mail.publicUrl));
   registerPlainTextCheck(app);
 
   if (site) await registerSite(app, site);
@@ -157,15 +167,14 @@ export async function buildApp(options: AppOptions) {
   const limits: RequestLimits = { ...defaultLimits, ...options.limits };
   await app.register(bookingRoutes, { db: options.db, limits, now });
   await app.register(adminSessionRoutes, { db: options.db });
-  await app.register(adminBookingRoutes, { db: options.db });
+  await app.register(adminBookingRoutes, { db: options.db, now });
   await app.register(adminBurstRoutes, { db: options.db });
   await app.register(adminImportRoutes, { db: options.db, limits, now });
-  const mail: MailContext = { ...defaultMail, ...options.mail };
   await app.register(manageRoutes, { db: options.db, limits, mail, now });
   await app.register(adminOutboxRoutes, { db: options.db, mail });
   await app.register(adminStaffRoutes, { db: options.db });
   await app.register(adminDeskRoutes, { db: options.db, limits, now });
-  await app.register(adminPriceRoutes, { db: options.db });
+  await app.register(adminPriceRoutes, { db: options.db, now });
   const channels: ChannelSettings = { ...defaultChannelSettings, ...options.channels };
   await app.register(adminRoomRoutes, { db: options.db, now });
   await app.register(adminChannelRoutes, { db: options.db, mail, channels, now });

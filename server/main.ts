@@ -4,7 +4,7 @@ import type { ChannelSync } from './channels/channelSync';
 import { purgeChannelLog } from './db/channelQueries';
 import { adminCount, purgeIdleSessions, setAdminPassword } from './auth/adminQueries';
 import { newPassword } from './auth/passwords';
-import { readConfig } from './config';
+import { localLinkWarning, readConfig } from './config';
 import { purgeDeleted } from './db/bookingQueries';
 import { openDatabase } from './db/database';
 import { numberLeftoverInvoices } from './db/invoiceNumbers';
@@ -26,6 +26,7 @@ async function main() {
     db,
     distDir: config.distDir,
     trustProxy: config.trustProxy,
+    siteHosts: config.siteHosts,
     limits: config.limits,
     logger: { level: config.logLevel },
     channels: config.channels,
@@ -116,6 +117,12 @@ async function main() {
   console.log(
     `Hotel site (hotel mode, ${db.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL from DATABASE_URL'}) at http://localhost:${config.port}`,
   );
+  // The Outbox screen says the same (routes/adminOutbox.ts).
+  const linkWarning = localLinkWarning(mail.publicUrl);
+  if (linkWarning) {
+    app.log.warn({ publicUrl: mail.publicUrl }, 'emailed links point at this machine');
+    console.warn(`Warning: ${linkWarning}`);
+  }
 }
 
 main().catch((error: Error) => {

@@ -115,7 +115,9 @@ export interface FeedEvent {
 }
 
 const nightsText = (nights: readonly string[]) =>
-  nights.length <= 3 ? nights.map(longDate).join(', ') : `${longDate(nights[0]!)} to ${longDate(nights[nights.length - 1]!)}`;
+  nights.length <= 3
+    ? nights.map((night) => longDate(night)).join(', ')
+    : `${longDate(nights[0]!)} to ${longDate(nights[nights.length - 1]!)}`;
 
 /**
  * Applies a read of a feed in one transaction: the blocks, the moves of bookings they land on, the

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { publishedCalendar as calendarFile } from '../../src/domain/calendar';
+import { Refusal } from '../../src/domain/wire';
 import { hotelToday } from '../bookingRules';
 import { typeTitle } from '../channels/channelSync';
 import { publishedCalendar } from '../db/channelQueries';
@@ -29,7 +30,13 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<{ db: Database; publicUrl
 
   app.get(
     '/api/calendars/:file',
-    { schema: { params: Type.Object({ file: Type.String({ maxLength: 100 }) }, { additionalProperties: false }) } },
+    {
+      schema: {
+        params: Type.Object({ file: Type.String({ maxLength: 100 }) }, { additionalProperties: false }),
+        // The calendar is a file (RFC 5545), sent as its text.
+        response: { 200: { content: { 'text/calendar': { schema: Type.String() } } }, 404: Refusal },
+      },
+    },
     async (request, reply) => {
       const token = /^([a-f0-9]{64})\.ics$/.exec(request.params.file)?.[1];
       if (!token) return reply.code(404).send(notFound);

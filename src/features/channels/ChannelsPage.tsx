@@ -6,9 +6,9 @@ import {
   useNewCalendarAddressMutation,
   useRemoveFeedMutation,
   useSyncFeedMutation,
-} from '../../api/bookingsApi';
+} from './channelsApi';
 import { describeError } from '../../api/requestErrors';
-import type { CalendarAddress } from '../../api/source';
+import type { CalendarAddress } from './channelsApi';
 import { formatDisplayDate, formatDisplayDateTime } from '../../domain/dates';
 import type { ChannelRoom, ChannelsReply, FeedEntry, Overbooking, SyncResult } from '../../domain/roomsWire';
 import { useAppSelector } from '../../shared/hooks';

@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useGetStayPricesQuery } from '../../api/bookingsApi';
-import type { Confirmed } from '../../api/source';
+import type { Confirmed } from '../../api/bookingsApi';
 import type { StaySummary } from '../../domain/stay';
 import { recordTax } from '../../domain/tax';
 import { customerBookingPath, paths } from '../../shared/paths';

@@ -1,12 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import {
-  useCreateDeskBookingMutation,
-  useGetDeskQuery,
-  useMoveBookingMutation,
-  useMoveToRoomMutation,
-  useUndoBookingMoveMutation,
-} from '../../api/bookingsApi';
+import { useMoveBookingMutation } from '../../api/bookingsApi';
+import { useCreateDeskBookingMutation, useGetDeskQuery, useMoveToRoomMutation, useUndoBookingMoveMutation } from './deskApi';
 import { describeError } from '../../api/requestErrors';
 import { moveLabels, statusLabels } from '../../domain/bookingStatus';
 import { addDays, formatDisplayDate, nightsBetween } from '../../domain/dates';

@@ -1,6 +1,16 @@
 import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { describeError } from '../../api/requestErrors';
+import type { SourceError } from '../../api/requestErrors';
+import { isIsoDate, todayIso } from '../../domain/dates';
+import { formatBasisPoints, formatPaise } from '../../domain/tax';
+import type { CalendarNight, HotelSettings, PricesReply } from '../../domain/wire';
+import { useAppSelector } from '../../shared/hooks';
+import { selectOffers } from '../../shared/offers';
+import { AdminGate } from '../staff/AdminGate';
+import { InvoiceDetailsNotice } from './InvoiceDetailsNotice';
+import '../admin/admin.css';
 import {
   useAddClosureMutation,
   useAddMinStayMutation,
@@ -10,17 +20,8 @@ import {
   useSaveHotelSettingsMutation,
   useSaveRoomTypeMutation,
   useSetOutOfServiceMutation,
-} from '../../api/bookingsApi';
-import { describeError } from '../../api/requestErrors';
-import type { SourceError } from '../../api/source';
-import { isIsoDate, todayIso } from '../../domain/dates';
-import { formatBasisPoints, formatPaise } from '../../domain/tax';
-import type { CalendarNight, HotelSettings, PricesReply } from '../../domain/wire';
-import { useAppSelector } from '../../shared/hooks';
-import { selectOffers } from '../../shared/offers';
+} from './pricesApi';
 import { paths } from '../../shared/paths';
-import { AdminGate } from '../staff/AdminGate';
-import '../admin/admin.css';
 import './prices.css';
 
 const monthNames = [
@@ -109,6 +110,7 @@ function Prices() {
         Each night&apos;s price of one room (tax exclusive), rooms left and closures. Choose nights on the calendar, then set a price, a
         closure or a minimum stay for them.
       </p>
+      <InvoiceDetailsNotice settings={data.settings} />
       <fieldset className="prices__types">
         <legend>Room type</legend>
         {data.roomTypes.map((t) => (

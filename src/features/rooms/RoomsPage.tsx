@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useAddRoomMutation, useGetRoomsQuery, useRenameRoomMutation, useRetireRoomMutation } from '../../api/bookingsApi';
+import { useAddRoomMutation, useGetRoomsQuery, useRenameRoomMutation, useRetireRoomMutation } from './roomsApi';
 import { describeError } from '../../api/requestErrors';
 import type { RoomEntry, RoomsReply } from '../../domain/roomsWire';
 import { useAppSelector } from '../../shared/hooks';
