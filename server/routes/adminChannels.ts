@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { ChannelsReply, FeedBody, FeedEntry, IdParams, SyncReply, TypeParams } from '../../src/domain/roomsWire';
+import { NoContent, Refusal } from '../../src/domain/wire';
 import { hotelToday } from '../bookingRules';
 import { syncClaimed, typeTitle } from '../channels/channelSync';
 import type { ChannelSettings } from '../channels/channelSettings';
@@ -33,7 +33,6 @@ export interface ChannelRouteOptions {
   now: () => Date;
 }
 
-const Refusal = Type.Object({ error: Type.String(), message: Type.String() });
 const noFeed = (id: number) => ({ error: 'Not Found', message: `No channel calendar with ID: ${id}` });
 
 export const adminChannelRoutes: FastifyPluginAsyncTypebox<ChannelRouteOptions> = async (app, { db, mail, channels, now }) => {
@@ -107,7 +106,7 @@ export const adminChannelRoutes: FastifyPluginAsyncTypebox<ChannelRouteOptions> 
 
   app.delete(
     '/api/admin/channels/feeds/:id',
-    { schema: { params: IdParams, response: { 204: Type.Null(), 404: Refusal } } },
+    { schema: { params: IdParams, response: { 204: NoContent, 404: Refusal } } },
     async (request, reply) => {
       if (!(await removeFeed(db.pool, request.params.id, today()))) return reply.code(404).send(noFeed(request.params.id));
       request.log.info({ feedId: request.params.id, admin: request.admin?.username }, 'channel calendar removed');
@@ -126,7 +125,7 @@ export const adminChannelRoutes: FastifyPluginAsyncTypebox<ChannelRouteOptions> 
 
   app.post(
     '/api/admin/channels/rooms/:id/token',
-    { schema: { params: IdParams, response: { 204: Type.Null(), 404: Refusal } } },
+    { schema: { params: IdParams, response: { 204: NoContent, 404: Refusal } } },
     async (request, reply) => {
       if (!(await replaceRoomToken(db.pool, request.params.id)))
         return reply.code(404).send({ error: 'Not Found', message: `No room in use with ID: ${request.params.id}` });
@@ -136,7 +135,7 @@ export const adminChannelRoutes: FastifyPluginAsyncTypebox<ChannelRouteOptions> 
 
   app.post(
     '/api/admin/channels/types/:typeId/token',
-    { schema: { params: TypeParams, response: { 204: Type.Null(), 404: Refusal } } },
+    { schema: { params: TypeParams, response: { 204: NoContent, 404: Refusal } } },
     async (request, reply) => {
       if (!(await replaceTypeToken(db.pool, request.params.typeId)))
         return reply.code(404).send({ error: 'Not Found', message: `No room type with ID: ${request.params.typeId}` });

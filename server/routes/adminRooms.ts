@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import { rooms as catalogue } from '../../src/domain/rooms';
 import { IdParams, NewRoomBody, RenameRoomBody, RetireReply, RoomRef, RoomsReply } from '../../src/domain/roomsWire';
+import { Refusal } from '../../src/domain/wire';
 import { hotelToday, longDate } from '../bookingRules';
 import { typeTitle } from '../channels/channelSync';
 import type { Database } from '../db/database';
@@ -16,7 +16,6 @@ import { ownerOnly, requireAdmin } from '../plugins/adminAuth';
  * change is written to settings_audit, as the owner's other settings are.
  */
 
-const Refusal = Type.Object({ error: Type.String(), message: Type.String() });
 const editorOf = (request: FastifyRequest): Editor => ({ username: request.admin?.username ?? 'admin', address: request.ip });
 const noRoom = (id: number) => ({ error: 'Not Found', message: `No room in use with ID: ${id}` });
 const taken = (number: string) => ({
