@@ -169,7 +169,7 @@ function overbookedMessage(
 ): RenderedMessage {
   const c = b.conflict ?? { roomNumber: '?', typeId: '', channel: 'A channel', nights: [] };
   const type = findRoom(c.typeId)?.title ?? 'room';
-  const nights = c.nights.map((night) => longDate(night));
+  const nights = c.nights.map((night) => mailDate(night));
   const when = nights.length <= 3 ? nights.join(', ') : `${nights[0]} to ${nights[nights.length - 1]}`;
   const guest = b.bookingId ? `booking ${b.bookingId} (${b.email})` : null;
   return make({
