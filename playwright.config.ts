@@ -71,6 +71,8 @@ export default defineConfig({
         BOOKINGS_PER_ADDRESS_PER_HOUR: '100000',
         BOOKINGS_PER_ADDRESS_PER_DAY: '100000',
         BOOKINGS_PER_EMAIL_PER_DAY: '100000',
+        // The channel calendars the specs serve come from this machine (test/e2e/hotel-channels.spec.ts).
+        CHANNEL_FEEDS_ALLOW_PRIVATE: '127.0.0.1',
       },
       url: `http://localhost:${hotelPort}/api/health`,
       reuseExistingServer: false,

@@ -18,17 +18,22 @@ import { registerResponseSchemas } from './plugins/responses';
 import { registerSameOriginCheck } from './plugins/sameOrigin';
 import { defaultLimits } from './requestLimits';
 import type { RequestLimits } from './requestLimits';
+import { defaultChannelSettings } from './channels/channelSettings';
+import type { ChannelSettings } from './channels/channelSettings';
 import { adminBookingRoutes } from './routes/adminBookings';
 import { adminBurstRoutes } from './routes/adminBursts';
+import { adminChannelRoutes } from './routes/adminChannels';
 import { adminDeskRoutes } from './routes/adminDesk';
 import { adminImportRoutes } from './routes/adminImport';
 import { adminOutboxRoutes } from './routes/adminOutbox';
 import { adminPriceRoutes } from './routes/adminPrices';
 import { adminReportRoutes } from './routes/adminReports';
+import { adminRoomRoutes } from './routes/adminRooms';
 import { adminSessionRoutes } from './routes/adminSession';
 import { adminStaffRoutes } from './routes/adminStaff';
 import { availabilityRoutes } from './routes/availability';
 import { bookingRoutes } from './routes/bookings';
+import { calendarRoutes } from './routes/calendars';
 import { healthRoutes } from './routes/health';
 import { manageRoutes } from './routes/manage';
 import type { MailContext } from './mail/outbox';
@@ -48,6 +53,8 @@ export interface AppOptions {
   mail?: Partial<MailContext>;
   /** The clock every route reads "today" at the hotel from (server/bookingRules.ts hotelToday; tests set it; default the real one). */
   now?: () => Date;
+  /** Channel calendars: how often they are read, and the bounds on reading one (config.ts). */
+  channels?: Partial<ChannelSettings>;
   /** The host names the hotel's pages are served under (config.ts, siteHostNames; default from the mail's publicUrl). */
   siteHosts?: string[];
 }
@@ -170,6 +177,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(adminDeskRoutes, { db: options.db, limits, now });
   await app.register(adminPriceRoutes, { db: options.db, now });
   await app.register(adminReportRoutes, { db: options.db, now });
+  const channels: ChannelSettings = { ...defaultChannelSettings, ...options.channels };
+  await app.register(adminRoomRoutes, { db: options.db, now });
+  await app.register(adminChannelRoutes, { db: options.db, mail, channels, now });
+  await app.register(calendarRoutes, { db: options.db, publicUrl: mail.publicUrl, now });
   return app;
 }
 

@@ -14,7 +14,7 @@ export function capacityOf(roomId: string): number {
   return roomsAtFirstStart[roomId as RoomId] ?? 0;
 }
 
-/** The hotel's time zone (HOTEL_TIME_ZONE, default India): its dates, and the reports' (a booking's lead time). */
+/** Where the hotel is: HOTEL_TIME_ZONE, default India (its one "today", the nights channels' calendars block, the reports' lead times). */
 export const hotelTimeZone = (): string => process.env.HOTEL_TIME_ZONE ?? 'Asia/Kolkata';
 
 /**

@@ -1,5 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { defaultChannelSettings } from './channels/channelSettings';
+import type { ChannelSettings } from './channels/channelSettings';
+import { validAllowEntry } from './channels/fetchFeed';
 import { defaultLimits } from './requestLimits';
 import type { RequestLimits } from './requestLimits';
 
@@ -17,6 +20,7 @@ export interface ServerConfig {
   logLevel: string;
   limits: RequestLimits;
   mail: MailConfig;
+  channels: ChannelSettings;
   /** SITE_HOSTS and PUBLIC_URL: the host names the hotel's pages are served under (the same-origin check's allow-list). */
   siteHosts: string[];
 }
@@ -152,6 +156,29 @@ export function readLimits(env: NodeJS.ProcessEnv = process.env): RequestLimits 
   };
 }
 
+/**
+ * Channel calendars (README, "Channels"): CHANNEL_SYNC_MINUTES, and CHANNEL_FEEDS_ALLOW_PRIVATE (1:
+ * feeds anywhere, or a comma-separated list of the private addresses and networks allowed).
+ */
+export function readChannelSettings(env: NodeJS.ProcessEnv = process.env): ChannelSettings {
+  const text = (env.CHANNEL_FEEDS_ALLOW_PRIVATE ?? '').trim();
+  let allowPrivate: boolean | string[];
+  if (['', '0', 'false', 'no'].includes(text.toLowerCase())) allowPrivate = false;
+  else if (['1', 'true', 'yes'].includes(text.toLowerCase())) allowPrivate = true;
+  else {
+    allowPrivate = text.split(',').map((entry) => entry.trim());
+    const wrong = allowPrivate.find((entry) => !validAllowEntry(entry));
+    if (wrong !== undefined)
+      throw new Error(
+        `CHANNEL_FEEDS_ALLOW_PRIVATE must be 1 (feeds on any address), 0, or addresses and networks such as 192.168.1.20,10.0.0.0/8, not "${wrong}".`,
+      );
+  }
+  return {
+    syncMinutes: positiveInteger(env, 'CHANNEL_SYNC_MINUTES', defaultChannelSettings.syncMinutes),
+    fetch: { ...defaultChannelSettings.fetch, allowPrivate },
+  };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (0-65535), not "${env.PORT}".`);
@@ -169,5 +196,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     limits: readLimits(env),
     mail,
     siteHosts: siteHostNames(mail.publicUrl, env.SITE_HOSTS),
+    channels: readChannelSettings(env),
   };
 }

@@ -1,5 +1,8 @@
 import { buildApp } from './app';
 import { hotelTimeZone } from './bookingRules';
+import { startChannelSync } from './channels/channelSync';
+import type { ChannelSync } from './channels/channelSync';
+import { purgeChannelLog } from './db/channelQueries';
 import { adminCount, purgeIdleSessions, setAdminPassword } from './auth/adminQueries';
 import { newPassword } from './auth/passwords';
 import { localLinkWarning, readConfig } from './config';
@@ -29,6 +32,7 @@ async function main() {
     siteHosts: config.siteHosts,
     limits: config.limits,
     logger: { level: config.logLevel },
+    channels: config.channels,
     mail: {
       publicUrl: mail.publicUrl,
       cancelFreeDays: mail.cancelFreeDays,
@@ -49,6 +53,13 @@ async function main() {
     log: (level, message, detail) => app.log[level](detail ?? {}, message),
   });
   const outbox = sender;
+  // Reads the channels' calendars on the schedule (every instance takes its turn at the due feeds).
+  const channelSync: ChannelSync = startChannelSync({
+    pool: db.pool,
+    settings: config.channels,
+    onQueued: () => outbox.wake(),
+    log: (level, message, detail) => app.log[level](detail ?? {}, message),
+  });
 
   if ((await adminCount(db.pool)) === 0) {
     const password = config.adminPassword ?? newPassword();
@@ -67,6 +78,7 @@ async function main() {
     numberLeftoverInvoices(db.pool).catch(() => undefined);
     refreshNightPrices(db.pool).catch(() => undefined);
     foldReportFacts(db.pool).catch(() => undefined);
+    purgeChannelLog(db.pool).catch(() => undefined);
   }, 3_600_000);
   housekeeping.unref();
   await purgeDeleted(db.pool);
@@ -81,7 +93,8 @@ async function main() {
     clearInterval(housekeeping);
     try {
       await app.close();
-      // The message in flight is finished (or left for the next start), then the database closes.
+      // The calendar and the message in flight are finished (or left for the next start), then the database closes.
+      await channelSync.stop();
       await outbox.stop();
       await db.close();
       process.exit(0);
@@ -96,6 +109,7 @@ async function main() {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await channelSync.stop();
     await outbox.stop();
     await db.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {

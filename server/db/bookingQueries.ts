@@ -173,7 +173,7 @@ async function bookingByDraft(db: Queryable, draftId: string) {
 export async function roomsLeft(db: Queryable, room: RoomCapacity, checkIn: string, checkOut: string): Promise<number> {
   const { rows } = await db.query<{ left: number }>({
     name: 'rooms_left',
-    text: `SELECT greatest(0, coalesce(t.rooms, $2::int) - coalesce(max(n.booked + n.out_of_service), 0))::int AS left
+    text: `SELECT greatest(0, coalesce(t.rooms, $2::int) - coalesce(max(n.booked + n.out_of_service + n.blocked), 0))::int AS left
              FROM (SELECT $1::text AS room_id) AS r
              LEFT JOIN room_types t ON t.room_id = r.room_id
              LEFT JOIN room_nights n ON n.room_id = r.room_id AND n.night >= $3::date AND n.night < $4::date

@@ -4,6 +4,7 @@ import { allowedMoves, holdsRooms, moveProblem } from '../../src/domain/bookingS
 import type { DeskBooking, StatusMove } from '../../src/domain/wire';
 import { bookingColumns, roomsLeft, stayRefusalOf, toBooking } from './bookingQueries';
 import { inTransaction } from './database';
+import { moveTargets, roomsOfBookings } from './roomQueries';
 import type { Booking, BookingRow, StayRefusal } from './bookingQueries';
 
 /**
@@ -38,7 +39,33 @@ function toDesk(row: DeskRow, today: string): DeskBooking {
     status: booking.status,
     moves: allowedMoves(booking, today),
     canUndo: row.can_undo,
+    placedIn: [],
+    moveTargets: [],
   };
+}
+
+/**
+ * The rooms of each entry (issue 38): those it holds on the night of `date` (for a departure, its
+ * last night), and the rooms it could move to for the nights it holds from today on.
+ */
+async function withRooms(db: pg.Pool | pg.PoolClient, entries: DeskBooking[], date: string, today: string): Promise<void> {
+  if (entries.length === 0) return;
+  const nightOf = (e: DeskBooking) => (date < e.checkIn ? e.checkIn : date >= e.checkOut ? addDays(e.checkOut, -1) : date);
+  const [rooms, targets] = await Promise.all([
+    roomsOfBookings(
+      db,
+      entries.map((e) => ({ bookingId: e.bookingId, night: nightOf(e) })),
+    ),
+    moveTargets(
+      db,
+      entries.map((e) => e.bookingId),
+      today,
+    ),
+  ]);
+  for (const entry of entries) {
+    entry.placedIn = rooms.get(entry.bookingId) ?? [];
+    entry.moveTargets = holdsRooms(entry.status) ? (targets.get(entry.bookingId) ?? []) : [];
+  }
 }
 
 export interface DeskDay {
@@ -67,6 +94,7 @@ export async function deskDay(db: pg.Pool, date: string, today: string): Promise
     if (entry.checkOut === date) day.departures.push(entry);
     if (entry.status === 'checked_in' && entry.checkIn <= date && entry.checkOut > date) day.inHouse.push(entry);
   }
+  await withRooms(db, [...new Set([...day.arrivals, ...day.departures, ...day.inHouse])], date, today);
   return day;
 }
 
@@ -86,7 +114,9 @@ async function deskEntry(client: pg.PoolClient, bookingId: string, today: string
   const { rows } = await client.query<DeskRow>(`SELECT ${bookingColumns}, ${canUndoColumn} FROM bookings b WHERE booking_id = $1`, [
     bookingId,
   ]);
-  return { booking: toBooking(rows[0]!), entry: toDesk(rows[0]!, today) };
+  const entry = toDesk(rows[0]!, today);
+  await withRooms(client, [entry], today, today);
+  return { booking: toBooking(rows[0]!), entry };
 }
 
 async function audit(client: pg.PoolClient, bookingId: string, action: string, actor: Actor) {

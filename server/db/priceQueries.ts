@@ -17,6 +17,7 @@ import type {
 } from '../../src/domain/wire';
 import { paiseOf } from './bookingQueries';
 import { inTransaction } from './database';
+import { matchRoomsToCount, nightsAbove } from './roomQueries';
 
 /**
  * The owner's rooms, prices, closures, minimum stays and legal details (issue 22, migration 009).
@@ -66,7 +67,10 @@ export interface TakenNight {
 }
 
 export type RoomTypeOutcome =
-  { outcome: 'saved'; roomType: RoomTypeSetting } | { outcome: 'missing' } | { outcome: 'below-taken'; nights: TakenNight[] };
+  | { outcome: 'saved'; roomType: RoomTypeSetting }
+  | { outcome: 'missing' }
+  | { outcome: 'below-taken'; nights: TakenNight[] }
+  | { outcome: 'rooms-in-use'; message: string };
 
 /**
  * Takes a room type's lock alone for the rest of the transaction: confirms in flight hold it
@@ -98,17 +102,20 @@ export async function saveRoomType(
     );
     const old = rows[0];
     if (!old) return { outcome: 'missing' as const };
-    const taken = await client.query<TakenNight>(
-      `SELECT to_char(night, 'YYYY-MM-DD') AS night, (booked + out_of_service)::int AS taken FROM room_nights
-        WHERE room_id = $1 AND night >= $2::date AND booked + out_of_service > $3 ORDER BY night LIMIT 50`,
-      [roomId, today, body.rooms],
-    );
-    if (taken.rows.length) return { outcome: 'below-taken' as const, nights: taken.rows };
+    // Rooms sold on other channels (blocked, issue 38) are taken too.
+    const taken = await nightsAbove(client, roomId, today, body.rooms);
+    if (taken.length) return { outcome: 'below-taken' as const, nights: taken };
     const saved = await client.query<RoomTypeRow>(
       `UPDATE room_types SET rooms = $2, price_paise = $3, discount_paise = $4 WHERE room_id = $1
        RETURNING room_id, rooms, price_paise, discount_paise`,
       [roomId, body.rooms, body.pricePaise, body.discountPricePaise],
     );
+    // The rooms by number follow the number (issue 38): numbered on from the highest, or the highest retired.
+    const problem = await matchRoomsToCount(client, roomId, body.rooms, today);
+    if (problem) {
+      await client.query('ROLLBACK');
+      return { outcome: 'rooms-in-use' as const, message: problem };
+    }
     const before = toRoomType(old, title);
     const after = toRoomType(saved.rows[0]!, title);
     await audit(client, editor, `room type ${roomId}`, before, after);
@@ -126,8 +133,8 @@ export async function setOutOfService(db: pg.Pool, roomId: string, body: OutOfSe
     const capacity = type.rows[0]?.rooms;
     if (capacity === undefined) return { outcome: 'missing' as const };
     const full = await client.query<TakenNight>(
-      `SELECT to_char(night, 'YYYY-MM-DD') AS night, booked AS taken FROM room_nights
-        WHERE room_id = $1 AND night BETWEEN $2::date AND $3::date AND booked + $4 > $5 ORDER BY night LIMIT 50`,
+      `SELECT to_char(night, 'YYYY-MM-DD') AS night, booked + blocked AS taken FROM room_nights
+        WHERE room_id = $1 AND night BETWEEN $2::date AND $3::date AND booked + blocked + $4 > $5 ORDER BY night LIMIT 50`,
       [roomId, body.firstNight, body.lastNight, body.rooms, capacity],
     );
     if (body.rooms > capacity) return { outcome: 'below-taken' as const, nights: [{ night: body.firstNight, taken: 0 }] };
@@ -277,7 +284,7 @@ export async function calendar(db: Queryable, from: string, days: number): Promi
             (SELECT json_agg(json_build_object(
                       'night', to_char(s.night, 'YYYY-MM-DD'), 'pricePaise', s.price_paise,
                       'booked', coalesce(n.booked, 0), 'outOfService', coalesce(n.out_of_service, 0),
-                      'left', greatest(0, t.rooms - coalesce(n.booked + n.out_of_service, 0)),
+                      'left', greatest(0, t.rooms - coalesce(n.booked + n.out_of_service + n.blocked, 0)),
                       'closed', EXISTS (SELECT 1 FROM closures c WHERE s.night BETWEEN c.first_night AND c.last_night
                                                                  AND (c.room_id IS NULL OR c.room_id = t.room_id)),
                       'minNights', (SELECT max(m.nights) FROM min_stays m WHERE s.night BETWEEN m.first_night AND m.last_night

@@ -2,6 +2,7 @@ import { bookingStayEvent, stayCalendar } from '../../src/domain/calendar';
 import { nightsBetween } from '../../src/domain/dates';
 import { statusLabels } from '../../src/domain/bookingStatus';
 import { formatPaise } from '../../src/domain/tax';
+import { findRoom } from '../../src/domain/rooms';
 import type { BookingStatus } from '../../src/domain/wire';
 import { longDate } from '../bookingRules';
 import { hotelFacts } from './hotelFacts';
@@ -13,7 +14,25 @@ import { linkValidUntil, manageToken, manageUrl } from './manageLink';
  * images and nothing remote), and the stay's calendar file where the stay is news.
  */
 export type MessageKind =
-  'confirmed' | 'changed' | 'cancelled' | 'email-old' | 'email-new' | 'link' | 'hotel-new' | 'hotel-changed' | 'hotel-cancelled';
+  | 'confirmed'
+  | 'changed'
+  | 'cancelled'
+  | 'email-old'
+  | 'email-new'
+  | 'link'
+  | 'hotel-new'
+  | 'hotel-changed'
+  | 'hotel-cancelled'
+  | 'hotel-overbooked';
+
+/** What an overbooking message tells (written by apply_channel_feed, server/db/functions/channels.sql). */
+export interface ChannelConflict {
+  roomNumber: string;
+  typeId: string;
+  /** The channel that sold the room, as the owner named its calendar. */
+  channel: string;
+  nights: string[];
+}
 
 /** The booking as an outbox row keeps it (booking_snapshot, server/db/functions/mail.sql). */
 export interface BookingSnapshot {
@@ -31,12 +50,14 @@ export interface BookingSnapshot {
   createdAt: string;
   oldEmail?: string;
   /**
-   * The price the booking was fixed at and its GST, paise (migration 018); null or absent for a
-   * booking made before prices were kept, or imported, and in rows written before 018.
+   * The price the booking was fixed at and its GST, paise (booking_snapshot, functions/mail.sql); null or
+   * absent for a booking made before prices were kept, or imported, and in rows written before.
    */
   taxablePaise?: number | null;
   cgstPaise?: number | null;
   sgstPaise?: number | null;
+  /** On a 'hotel-overbooked' message: which room a channel sold, and when. */
+  conflict?: ChannelConflict;
 }
 
 export interface RenderContext {
@@ -161,6 +182,38 @@ ${p(body.lead)}${table}${link}${body.after.map(p).join('')}
 `;
 }
 
+/**
+ * To the hotel, at once: a channel sold a room that a booking from here holds, and no other room
+ * of its type was free to move the booking to (or the type has more rooms taken than it has).
+ */
+function overbookedMessage(
+  b: BookingSnapshot,
+  hotel: ReturnType<typeof hotelFacts>,
+  make: (body: Body) => RenderedMessage,
+): RenderedMessage {
+  const c = b.conflict ?? { roomNumber: '?', typeId: '', channel: 'A channel', nights: [] };
+  const type = findRoom(c.typeId)?.title ?? 'room';
+  const nights = c.nights.map((night) => mailDate(night));
+  const when = nights.length <= 3 ? nights.join(', ') : `${nights[0]} to ${nights[nights.length - 1]}`;
+  const guest = b.bookingId ? `booking ${b.bookingId} (${b.email})` : null;
+  return make({
+    subject: `Overbooked: room ${c.roomNumber} on ${nights[0] ?? '?'} (${c.channel})`,
+    heading: 'A channel sold a room that is taken',
+    lead: guest
+      ? `${c.channel} sold room ${c.roomNumber} (${type}) for the night${c.nights.length === 1 ? '' : 's'} of ${when}, which ${guest} holds here, and no other ${type} is free then. Both stand: the hotel has more guests than rooms.`
+      : `${c.channel} sold room ${c.roomNumber} (${type}) for the night${c.nights.length === 1 ? '' : 's'} of ${when}, when every ${type} was already taken (booked, sold elsewhere or out of service). Both stand: the hotel has more guests than rooms.`,
+    table: guest ? details(b) : null,
+    link: null,
+    after: [
+      'What to do, today:',
+      `1. Look at Today at the desk: the night shows Overbooked, with the rooms and bookings involved.`,
+      `2. If a room of another type is free, move one guest there (a phone booking of that room, then cancel the other), or free a room: cancel or move a reservation on ${c.channel} (its extranet or app), or cancel the booking here with the guest's agreement.`,
+      `3. If nothing is free, call the guest who arrives last before they travel and offer a room nearby; the hotel pays any difference, as channels expect.`,
+      `4. Close the room on ${c.channel} for nights it must not sell, and check that ${c.channel} reads this hotel's calendar of room ${c.roomNumber} (Channels screen: its address and the last time it was read).`,
+    ],
+  });
+}
+
 /** The message an outbox row stands for. */
 export function renderMessage(kind: string, b: BookingSnapshot, context: RenderContext, stamp: string): RenderedMessage {
   const hotel = hotelFacts();
@@ -273,6 +326,8 @@ export function renderMessage(kind: string, b: BookingSnapshot, context: RenderC
         after: [],
       });
     }
+    case 'hotel-overbooked':
+      return overbookedMessage(b, hotel, make);
     default:
       return make({ subject: `Booking ${id}`, heading: `Booking ${id}`, lead: '', table: details(b), link: null, after: [] });
   }

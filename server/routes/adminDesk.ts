@@ -16,10 +16,13 @@ import {
   StayRefusal,
 } from '../../src/domain/wire';
 import { limitProblem } from '../bookingLimits';
-import { capacityOf, hotelToday, refusalBody } from '../bookingRules';
+import { capacityOf, hotelToday, longDate, refusalBody } from '../bookingRules';
 import { confirmBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
 import { auditDeskBooking, deskDay, moveStatus, undoMove } from '../db/deskQueries';
+import { moveToRoom, overbookedNights, roomsOfNight } from '../db/roomQueries';
+import { typeTitle } from '../channels/channelSync';
+import { RoomMoveBody, RoomMoveReply } from '../../src/domain/roomsWire';
 import type { MoveOutcome } from '../db/deskQueries';
 import { requireAdmin } from '../plugins/adminAuth';
 import type { RequestLimits } from '../requestLimits';
@@ -56,7 +59,12 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
     async (request, reply) => {
       const date = request.query.date ?? today();
       if (!isIsoDate(date)) return reply.code(400).send({ error: 'Bad Request', message: 'date: must be a date (YYYY-MM-DD)' });
-      return { date, today: today(), ...(await deskDay(db.pool, date, today())) };
+      const [day, rooms, overbooked] = await Promise.all([
+        deskDay(db.pool, date, today()),
+        roomsOfNight(db.pool, date, typeTitle),
+        overbookedNights(db.pool, today(), typeTitle),
+      ]);
+      return { date, today: today(), ...day, rooms, overbooked };
     },
   );
 
@@ -88,6 +96,26 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
     const outcome = await undoMove(db.pool, bookingId, capacityOf, today(), actorOf(request));
     return answer(outcome, bookingId, reply);
   });
+
+  // "Move to" (issue 38): the booking's nights from today on in one of its rooms go to another room of its type.
+  app.post(
+    '/api/admin/bookings/:bookingId/room',
+    { schema: { params: BookingParams, body: RoomMoveBody, response: { 200: RoomMoveReply, 404: Refusal, 409: Refusal } } },
+    async (request, reply) => {
+      const bookingId = request.params.bookingId.trim().toUpperCase();
+      const { fromRoom, toRoom } = request.body;
+      const outcome = await moveToRoom(db.pool, bookingId, fromRoom, toRoom, today(), actorOf(request));
+      if (outcome.outcome === 'missing')
+        return reply.code(404).send({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
+      if (outcome.outcome === 'refused') return reply.code(409).send({ ...conflict, message: outcome.message });
+      if (outcome.outcome === 'taken')
+        return reply
+          .code(409)
+          .send({ ...conflict, message: `Room ${outcome.to} is taken on the night of ${longDate(outcome.night)}: nothing was moved.` });
+      request.log.info({ bookingId, from: outcome.from, to: outcome.to, admin: request.admin!.username }, 'booking moved to another room');
+      return { bookingId, from: outcome.from, to: outcome.to, nights: outcome.nights };
+    },
+  );
 
   app.post(
     '/api/admin/desk/bookings',

@@ -111,6 +111,10 @@ export const adminPriceRoutes: FastifyPluginAsyncTypebox<{ db: Database; now: ()
       if (!findRoom(roomId)) return reply.code(404).send(unknownRoomType(roomId));
       const result = await saveRoomType(db.pool, roomId, request.body, hotelToday(now()), editorOf(request), titleOf);
       if (result.outcome === 'missing') return reply.code(404).send(unknownRoomType(roomId));
+      if (result.outcome === 'rooms-in-use')
+        return reply
+          .code(409)
+          .send({ error: 'Conflict', message: `The number of rooms cannot change now: ${result.message}.`, nights: [] });
       if (result.outcome === 'below-taken')
         return reply.code(409).send({
           error: 'Conflict',

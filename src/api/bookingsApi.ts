@@ -58,7 +58,7 @@ const storeBaseQuery: SourceBaseQuery = (args, api, extraOptions) => {
 };
 
 /** Everything a change to the bookings can alter on the staff screens. */
-export const bookingsChanged = ['Bookings', 'Availability', 'Occupancy', 'Audit', 'Bursts', 'Desk'] as const;
+export const bookingsChanged = ['Bookings', 'Availability', 'Occupancy', 'Audit', 'Bursts', 'Desk', 'Channels', 'Rooms'] as const;
 
 export const bookingPath = (bookingId: string) => `bookings/${encodeURIComponent(bookingId)}`;
 export const adminBookingPath = (bookingId: string) => `admin/bookings/${encodeURIComponent(bookingId)}`;
@@ -133,6 +133,8 @@ export const bookingsApi = createApi({
     'Staff',
     'Prices',
     'Invoice',
+    'Rooms',
+    'Channels',
   ],
   endpoints: (build) => ({
     /** The signed-in staff member, or null when nobody is signed in (the server's 401 or 403 is that answer, not a failure). */

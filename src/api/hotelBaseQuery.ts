@@ -31,6 +31,8 @@ export const hotelOffers: Offers = {
   desk: true,
   staff: true,
   prices: true,
+  rooms: true,
+  channels: true,
   reports: true,
 };
 

@@ -32,6 +32,10 @@ export interface Offers {
   staff?: boolean;
   /** The owner sets rooms, nightly prices, closures and minimum stays; bookings carry GST and a tax invoice (issue 22). */
   prices?: boolean;
+  /** Rooms by number: the owner names them, each booking is placed on rooms, the desk sees and moves them (issue 38). */
+  rooms?: boolean;
+  /** Each room's calendar kept in step with Airbnb, Booking.com and other channels by iCal (issue 38). */
+  channels?: boolean;
   /** The owner's figures (occupancy, ADR, RevPAR, pickup, on the books) and the GST returns (issue 39). */
   reports?: boolean;
 }

@@ -23,6 +23,9 @@ export const screens = {
   // name and hashes, and the booking screen is at its budget. The owner's prices go with the other
   // back-office screen, the invoice with the guest's booking (which links to it).
   [paths.adminPrices]: () => import(/* webpackChunkName: "admin-bursts" */ '../features/prices/PricesPage').then((m) => m.PricesPage),
+  [paths.adminRooms]: () => import(/* webpackChunkName: "admin-bursts" */ '../features/rooms/RoomsPage').then((m) => m.RoomsPage),
+  [paths.adminChannels]: () =>
+    import(/* webpackChunkName: "admin-bursts" */ '../features/channels/ChannelsPage').then((m) => m.ChannelsPage),
   // The owner's reports in a chunk of their own: their charts and tables load on this screen only.
   [paths.adminReports]: () => import(/* webpackChunkName: "admin-reports" */ '../features/reports/ReportsPage').then((m) => m.ReportsPage),
   [paths.invoice]: () => import(/* webpackChunkName: "customer-booking" */ '../features/invoice/InvoicePage').then((m) => m.InvoicePage),

@@ -127,3 +127,42 @@ export function bookingStayEvent(
     method: options.method,
   };
 }
+
+/** One all-day event of a published calendar (a room's, a room type's): the nights first to end, exclusive. */
+export interface CalendarBlock {
+  /** Stable for what it stands for, so a reader updates the event it holds rather than adding one. */
+  uid: string;
+  first: string;
+  /** The check-out: the day after the last night (DTEND of an all-day event). */
+  end: string;
+  summary: string;
+}
+
+/**
+ * A calendar others subscribe to (issue 38: Airbnb, Booking.com and the rest read it): all-day
+ * VALUE=DATE events, DTEND exclusive, CRLF line ends. An event that goes from the file is gone for
+ * its readers (cancelled), which is how every channel reads an iCal feed.
+ */
+export function publishedCalendar(name: string, events: readonly CalendarBlock[], stamp: string): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Hotel site//Rooms//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${escapeText(name)}`,
+  ];
+  for (const event of events)
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${event.uid}`,
+      `DTSTAMP:${stampValue(stamp)}`,
+      `DTSTART;VALUE=DATE:${dateValue(event.first)}`,
+      `DTEND;VALUE=DATE:${dateValue(event.end)}`,
+      `SUMMARY:${escapeText(event.summary)}`,
+      'TRANSP:OPAQUE',
+      'END:VEVENT',
+    );
+  lines.push('END:VCALENDAR');
+  return lines.map(fold).join('\r\n') + '\r\n';
+}

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
+import { DeskRoom, Overbooking, RoomRef } from './roomsWire';
 import { maxSearchLength } from './search';
 
 /**
@@ -361,6 +362,10 @@ export const DeskBooking = Type.Object({
   moves: Type.Array(StatusMove),
   /** Whether the last move by staff can be undone. */
   canUndo: Type.Boolean(),
+  /** The rooms it holds on the desk's night (its last night for a departure): issue 38, rooms by number. */
+  placedIn: Type.Array(RoomRef),
+  /** Rooms of its type free on every night it still holds from today on: where "Move to" may put it. */
+  moveTargets: Type.Array(RoomRef),
 });
 export type DeskBooking = Static<typeof DeskBooking>;
 export const DeskQuery = Type.Object({ date: Type.Optional(isoDate) }, { additionalProperties: false });
@@ -371,6 +376,10 @@ export const DeskReply = Type.Object({
   arrivals: Type.Array(DeskBooking),
   departures: Type.Array(DeskBooking),
   inHouse: Type.Array(DeskBooking),
+  /** Every room on the night of `date`: who holds it and which channels block it. */
+  rooms: Type.Array(DeskRoom),
+  /** Nights from today on with more rooms taken than the hotel has (a channel sold a room booked here). */
+  overbooked: Type.Array(Overbooking),
 });
 export type DeskReply = Static<typeof DeskReply>;
 export const MoveReply = Type.Object({ booking: BookingReply, entry: DeskBooking });

@@ -9,6 +9,8 @@ export const paths = {
   adminDesk: '/admin-desk',
   adminStaff: '/admin-staff',
   adminPrices: '/admin-prices',
+  adminRooms: '/admin-rooms',
+  adminChannels: '/admin-channels',
   adminReports: '/admin-reports',
   invoice: '/invoice/:bookingId',
   viewBookings: '/view-bookings',

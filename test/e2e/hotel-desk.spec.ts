@@ -72,8 +72,11 @@ for (const [width, height] of [
     await screenshot(desk, `admin-desk-${width}`, { fullPage: true });
     expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
 
+    // Checking in names the room the guest goes to (issue 38: rooms by number), the one the row shows.
+    const room = await arrival.locator('.desk__room-numbers').textContent();
+    expect(room).toMatch(/^Room \S/);
     await arrival.getByRole('button', { name: `Check in ${bookingId}` }).click();
-    await expect(desk.getByText(`Booking ${bookingId} checked in.`)).toBeVisible();
+    await expect(desk.getByText(`Booking ${bookingId} checked in: ${room}.`)).toBeVisible();
     await expect(
       desk
         .getByRole('table', { name: /^In the house/ })

@@ -8,6 +8,7 @@ import type { Database } from '../../server/db/database';
 import { manageSecret, manageToken } from '../../server/mail/manageLink';
 import { routeAnswers } from '../../server/plugins/responses';
 import { addDays } from '../../src/domain/dates';
+import { airbnbCalendar, startFeedServer } from './support/feedServer';
 import { send } from './support/hostileInputs';
 import type { Answer } from './support/hostileInputs';
 import { confirmBody } from './support/stays';
@@ -55,9 +56,14 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
     horizonDays: 365,
     maxRoomNights: 42,
   };
+  /** Channel calendars are read from a feed server on this machine (test/server/support/feedServer.ts). */
+  const channels = {
+    syncMinutes: 10,
+    fetch: { timeoutMs: 1_500, maxBytes: 1024 * 1024, maxRedirects: 3, allowPrivate: ['127.0.0.1'] },
+  };
 
   async function start(options: Partial<AppOptions>): Promise<[App, string]> {
-    const built = await buildApp({ db, trustProxy: '127.0.0.1', limits, ...options });
+    const built = await buildApp({ db, trustProxy: '127.0.0.1', limits, channels, ...options });
     await built.listen({ port: 0, host: '127.0.0.1' });
     return [built, `http://127.0.0.1:${(built.server.address() as { port: number }).port}`];
   }
@@ -529,6 +535,8 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
       .replace(':bookingId', 'BK100001')
       .replace(':username', 'Nobody')
       .replace(':roomId', 'deluxe')
+      .replace(':typeId', 'deluxe')
+      .replace(':file', `${'0'.repeat(64)}.ics`)
       .replace(':id', '2147483646')
       .concat(queries[route.url] ?? '');
   }
@@ -562,6 +570,10 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
       '/api/admin/price-rules': { roomId: 'deluxe', firstNight: stay.checkIn, lastNight: stay.checkIn, pricePaise: 500_000 },
       '/api/admin/closures': { roomId: 'deluxe', firstNight: stay.checkIn, lastNight: stay.checkIn },
       '/api/admin/min-stays': { roomId: 'deluxe', firstNight: stay.checkIn, lastNight: stay.checkIn, nights: 2 },
+      '/api/admin/rooms': { typeId: 'deluxe', number: 'Annexe 9' },
+      '/api/admin/rooms/:id': { number: 'Annexe 9' },
+      '/api/admin/channels/feeds': { roomId: 2147483646, label: 'Airbnb', url: 'https://www.airbnb.com/calendar/ical/1.ics' },
+      '/api/admin/bookings/:bookingId/room': { fromRoom: 2147483646, toRoom: 2147483645 },
       '/api/admin/hotel-settings': {
         legalName: '',
         address: '',
@@ -665,6 +677,108 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
       path: `/api/admin/reports/gst/b2c-summary?fy=${year}&month=${today.slice(0, 7)}`,
       as: owner,
     });
+  });
+
+  test('rooms by number, channel calendars, the calendars we publish and the desk’s Move to (issue 38)', async () => {
+    // Rooms: listed, added, refused for an unknown type and a number in use, renamed, retired.
+    const roomsRoute = { route: '/api/admin/rooms', as: owner };
+    const listed = await expectAnswer(200, roomsRoute);
+    const numbers = (listed.json.types as Array<{ rooms: Array<{ number: string }> }>).flatMap((t) => t.rooms.map((r) => r.number));
+    expect(numbers).toContain('101');
+    const add = (typeId: string, number: string) => ({ ...roomsRoute, method: 'POST', body: { typeId, number } });
+    const added = await expectAnswer(201, add('deluxe', 'Annexe 1'));
+    await expectAnswer(409, add('deluxe', 'annexe 1'));
+    await expectAnswer(404, add('penthouse', 'P1'));
+    const room = (id: number | string) => ({ ...roomsRoute, route: '/api/admin/rooms/:id', path: `/api/admin/rooms/${id}` });
+    const renamed = await expectAnswer(200, { ...room(added.json.id), method: 'PUT', body: { number: 'Annexe 2' } });
+    expect(renamed.json).toEqual({ id: added.json.id, number: 'Annexe 2' });
+    await expectAnswer(409, { ...room(added.json.id), method: 'PUT', body: { number: '101' } });
+    await expectAnswer(404, { ...room(2147483646), method: 'PUT', body: { number: 'Annexe 3' } });
+    const spare = await expectAnswer(201, add('deluxe', 'Annexe 4'));
+    const retired = await expectAnswer(200, { ...room(spare.json.id), method: 'DELETE' });
+    expect(retired.json.room).toEqual({ id: spare.json.id, number: 'Annexe 4' });
+    await expectAnswer(404, { ...room(spare.json.id), method: 'DELETE' });
+
+    // A channel's calendar, served over HTTP as Airbnb serves it, read into the added room.
+    const feedServer = await startFeedServer();
+    try {
+      feedServer.set('/airbnb.ics', { calendar: airbnbCalendar(today, [{ uid: 'schema1', first: 400, end: 402 }]) });
+      const feedsRoute = { method: 'POST', route: '/api/admin/channels/feeds', as: owner };
+      const feed = { roomId: added.json.id, label: 'Airbnb', url: feedServer.url('/airbnb.ics') };
+      const read = await expectAnswer(201, { ...feedsRoute, body: feed });
+      expect(read.json.result).toMatchObject({ ok: true, events: 1, added: 1 });
+      await expectAnswer(409, { ...feedsRoute, body: feed });
+      await expectAnswer(400, { ...feedsRoute, body: { ...feed, url: 'ftp://calendar.example.com/room.ics' } });
+      await expectAnswer(404, { ...feedsRoute, body: { ...feed, roomId: 2147483646 } });
+      // A room that reads a channel's calendar is not retired.
+      const kept = await expectAnswer(409, { ...room(added.json.id), method: 'DELETE' });
+      expect(kept.json.message).toBe('Room Annexe 2 still reads channel calendars: remove them on the Channels screen first.');
+
+      const feedId = read.json.feed.id as number;
+      const onFeed = (route: string, id: number | string) => ({
+        method: 'POST',
+        route: `/api/admin/channels/${route}`,
+        path: `/api/admin/channels/${route.replace(/:\w+/, String(id))}`,
+        as: owner,
+      });
+      expect((await expectAnswer(200, onFeed('feeds/:id/sync', feedId))).json.result).toMatchObject({ ok: true, events: 1 });
+      await expectAnswer(404, onFeed('feeds/:id/sync', 2147483646));
+      const channels = await expectAnswer(200, { route: '/api/admin/channels', as: owner });
+      const annexe = channels.json.rooms.find((r: { id: number }) => r.id === added.json.id);
+      expect(annexe.feeds.map((f: { id: number }) => f.id)).toEqual([feedId]);
+
+      // Our calendars as a channel reads them: the room's, the type's, the room's for this channel; a replaced or malformed address is 404.
+      const calendarRoute = { route: '/api/calendars/:file' };
+      const at = (url: string) => ({ ...calendarRoute, path: new URL(url).pathname });
+      const oldExport = annexe.feeds[0].exportUrl as string;
+      const deluxeType = channels.json.types.find((t: { typeId: string }) => t.typeId === 'deluxe');
+      for (const url of [annexe.calendarUrl, deluxeType.calendarUrl, oldExport]) {
+        const calendar = await expectAnswer(200, at(url));
+        expect(calendar.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+        expect(calendar.text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+      }
+      const replaced = await expectAnswer(200, onFeed('feeds/:id/token', feedId));
+      expect(replaced.json.exportUrl).not.toBe(oldExport);
+      await expectAnswer(404, at(oldExport));
+      await expectAnswer(200, at(replaced.json.exportUrl));
+      await expectAnswer(404, { ...calendarRoute, path: '/api/calendars/calendar.ics' });
+      await expectAnswer(404, onFeed('feeds/:id/token', 2147483646));
+      await expectAnswer(204, onFeed('rooms/:id/token', added.json.id));
+      await expectAnswer(404, at(annexe.calendarUrl));
+      await expectAnswer(404, onFeed('rooms/:id/token', 2147483646));
+      await expectAnswer(204, onFeed('types/:typeId/token', 'deluxe'));
+      await expectAnswer(404, at(deluxeType.calendarUrl));
+      await expectAnswer(404, onFeed('types/:typeId/token', 'penthouse'));
+
+      const removeFeed = {
+        method: 'DELETE',
+        route: '/api/admin/channels/feeds/:id',
+        path: `/api/admin/channels/feeds/${feedId}`,
+        as: owner,
+      };
+      await expectAnswer(204, removeFeed);
+      await expectAnswer(404, removeFeed);
+    } finally {
+      await feedServer.close();
+    }
+
+    // The desk's Move to: a booking's nights to another room of its type; to the room it is in already; an unknown booking.
+    const guest = await book();
+    const desk = await expectAnswer(200, { route: '/api/admin/desk', path: `/api/admin/desk?date=${guest.checkIn}`, as: owner });
+    const entry = desk.json.arrivals.find((e: { bookingId: string }) => e.bookingId === guest.bookingId);
+    const [from] = entry.placedIn as Array<{ id: number; number: string }>;
+    const [to] = entry.moveTargets as Array<{ id: number; number: string }>;
+    const moveRoute = {
+      method: 'POST',
+      route: '/api/admin/bookings/:bookingId/room',
+      path: `/api/admin/bookings/${guest.bookingId}/room`,
+      as: owner,
+    };
+    const moved = await expectAnswer(200, { ...moveRoute, body: { fromRoom: from!.id, toRoom: to!.id } });
+    expect(moved.json).toEqual({ bookingId: guest.bookingId, from: from!.number, to: to!.number, nights: 1 });
+    const already = await expectAnswer(409, { ...moveRoute, body: { fromRoom: to!.id, toRoom: to!.id } });
+    expect(already.json.message).toBe(`The booking is in room ${to!.number} already.`);
+    await expectAnswer(404, { ...moveRoute, path: '/api/admin/bookings/BK100000/room', body: { fromRoom: from!.id, toRoom: to!.id } });
   });
 
   test('no route was left unsent: each answered every status it declares, in its declared shape', () => {

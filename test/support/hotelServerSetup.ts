@@ -12,7 +12,10 @@ export default async function startHotelForScreens(): Promise<void> {
   await createAdmin(db);
   // Every test comes from 127.0.0.1: the per-address limits would count the whole suite as one
   // guest, so startTestServer sets them out of reach (and the horizon years ahead).
-  const server = await startTestServer(db);
+  // The Channels screen's tests serve a channel's calendar from the test process, on loopback.
+  const server = await startTestServer(db, {
+    channels: { syncMinutes: 10, fetch: { timeoutMs: 5_000, maxBytes: 1024 * 1024, maxRedirects: 3, allowPrivate: ['127.0.0.1'] } },
+  });
   process.env.HOTEL_TEST_URL = server.url;
   (globalThis as { hotelForScreens?: unknown }).hotelForScreens = {
     stop: async () => {

@@ -1,6 +1,9 @@
 -- Rooms taken per room type per night (table room_nights): taking and giving back a stay's
 -- nights, and the rooms left that the booking screen shows. The invariant the whole design
--- protects: booked + out_of_service never exceeds the hotel's rooms of that type.
+-- protects: booked + out_of_service never exceeds the hotel's rooms of that type. Rooms other
+-- channels sold (blocked, from their calendars: functions/channels.sql) are taken too, but a
+-- channel's block is accepted even on a full night, so booked + blocked + out_of_service may then
+-- exceed the rooms: the night is overbooked, and the desk and the owner are told.
 
 -- The owner's rules for selling a stay (issue 22), in this one place: take_nights calls it, so
 -- every path that makes a booking hold nights obeys them alike (a confirm and the desk's phone and
@@ -35,7 +38,7 @@ END $$;
 -- whole stay; p_arrival is earlier when an undone early check-out takes its last nights back),
 -- then 'rooms_unavailable' (SQLSTATE P0001) when a night has too few rooms left.
 -- The number of rooms is the owner's (room_types), p_capacity only for a type the table does not
--- know; rooms out of service count as taken.
+-- know; rooms out of service and rooms other channels sold count as taken.
 -- One upsert for all nights, in date order, so that two confirms lock the same rows in the same
 -- order (no deadlock). ON CONFLICT DO UPDATE re-reads the latest committed row after waiting for
 -- its lock, so the WHERE guard sees every booking committed before it: no check-then-insert gap.
@@ -67,7 +70,7 @@ BEGIN
     WHERE p_rooms <= v_capacity
     ORDER BY night
     ON CONFLICT (room_id, night) DO UPDATE SET booked = rn.booked + excluded.booked
-      WHERE rn.booked + rn.out_of_service + excluded.booked <= v_capacity
+      WHERE rn.booked + rn.out_of_service + rn.blocked + excluded.booked <= v_capacity
     RETURNING 1
   )
   SELECT count(*) INTO v_taken FROM taken;
@@ -102,7 +105,7 @@ BEGIN
                    'night', to_char(s.night, 'YYYY-MM-DD'), 'pricePaise', s.price_paise,
                    'cgstPaise', s.cgst_paise, 'sgstPaise', s.sgst_paise,
                    'left', greatest(0, coalesce(t.rooms, r.capacity) - coalesce(
-                     (SELECT n.booked + n.out_of_service FROM room_nights n WHERE n.room_id = r.room_id AND n.night = s.night), 0)),
+                     (SELECT n.booked + n.out_of_service + n.blocked FROM room_nights n WHERE n.room_id = r.room_id AND n.night = s.night), 0)),
                    'closed', EXISTS (SELECT 1 FROM closures c WHERE s.night BETWEEN c.first_night AND c.last_night
                                                               AND (c.room_id IS NULL OR c.room_id = r.room_id)))
                  ORDER BY s.night)

@@ -16,6 +16,7 @@ const actions: Record<string, string> = {
   undo: 'last change undone',
   phone: 'booked on the phone',
   'walk-in': 'booked at the desk (walk-in)',
+  room: 'moved to another room',
 };
 
 function describe(entry: AuditEntry): string {

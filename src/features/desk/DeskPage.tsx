@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMoveBookingMutation } from '../../api/bookingsApi';
-import { useCreateDeskBookingMutation, useGetDeskQuery, useUndoBookingMoveMutation } from './deskApi';
+import { useCreateDeskBookingMutation, useGetDeskQuery, useMoveToRoomMutation, useUndoBookingMoveMutation } from './deskApi';
 import { describeError } from '../../api/requestErrors';
 import { moveLabels, statusLabels } from '../../domain/bookingStatus';
 import { addDays, formatDisplayDate, nightsBetween } from '../../domain/dates';
 import { maxRoomCount, rooms as roomTypes } from '../../domain/rooms';
+import type { DeskRoom, Overbooking, RoomRef } from '../../domain/roomsWire';
 import type { DeskBooking, StatusMove } from '../../domain/wire';
 import { useAppSelector } from '../../shared/hooks';
 import { formatInr } from '../../shared/money';
@@ -102,6 +103,7 @@ function Desk() {
         </p>
       )}
 
+      {data && <OverbookedNights nights={data.overbooked} />}
       {isLoading && <p role="status">Loading the day at the desk…</p>}
       {error && (
         <div className="notice notice--error hotel-problem" role="alert">
@@ -116,6 +118,7 @@ function Desk() {
           <DeskList title="Arrivals" empty="No arrivals on this day." rows={data.arrivals} onOutcome={setOutcome} />
           <DeskList title="Departures" empty="No departures on this day." rows={data.departures} onOutcome={setOutcome} />
           <DeskList title="In the house" empty="No guests checked in for this night." rows={data.inHouse} onOutcome={setOutcome} />
+          <RoomsOfNight date={data.date} rooms={data.rooms} />
         </div>
       )}
       <NewBookingForm firstNight={data?.date} onOutcome={setOutcome} />
@@ -139,7 +142,11 @@ function DeskList({ title, empty, rows, onOutcome }: DeskListProps) {
   async function makeMove(bookingId: string, to: StatusMove, done: string) {
     const result = await moveBooking({ bookingId, to });
     if (result.error) onOutcome({ tone: 'error', text: describeError(result.error, `Booking ${bookingId} could not be ${done}.`) });
-    else onOutcome({ tone: 'success', text: `Booking ${bookingId} ${done}.` });
+    else {
+      // Checked in: where the guest goes.
+      const rooms = to === 'checked_in' ? roomNumbers(result.data.entry.placedIn) : '';
+      onOutcome({ tone: 'success', text: `Booking ${bookingId} ${done}${rooms ? `: ${rooms}` : ''}.` });
+    }
   }
 
   async function undo(bookingId: string) {
@@ -183,7 +190,11 @@ function DeskList({ title, empty, rows, onOutcome }: DeskListProps) {
                     {booking.email}
                   </td>
                   <td role="cell" data-label="Room">
-                    {booking.rooms > 1 ? `${booking.roomName} × ${booking.rooms}` : booking.roomName}
+                    {/* One item: on a phone the cell is a grid of its label and its value. */}
+                    <span className="desk__room">
+                      <span>{booking.rooms > 1 ? `${booking.roomName} × ${booking.rooms}` : booking.roomName}</span>
+                      {booking.placedIn.length > 0 && <span className="desk__room-numbers">{roomNumbers(booking.placedIn)}</span>}
+                    </span>
                   </td>
                   <td role="cell" data-label="Stay">
                     {plural(booking.nights, 'night')}: {formatDisplayDate(booking.checkIn)} to {formatDisplayDate(booking.checkOut)}
@@ -215,7 +226,11 @@ function DeskList({ title, empty, rows, onOutcome }: DeskListProps) {
                         Undo
                       </button>
                     )}
-                    {buttons.length === 0 && !booking.canUndo && <span className="desk__nothing">—</span>}
+                    {booking.moveTargets.length > 0 &&
+                      booking.placedIn.map((room) => <MoveToRoom key={room.id} booking={booking} from={room} onOutcome={onOutcome} />)}
+                    {buttons.length === 0 && !booking.canUndo && booking.moveTargets.length === 0 && (
+                      <span className="desk__nothing">—</span>
+                    )}
                   </td>
                 </tr>
               );
@@ -223,6 +238,105 @@ function DeskList({ title, empty, rows, onOutcome }: DeskListProps) {
           </tbody>
         </table>
       )}
+    </section>
+  );
+}
+
+/** "Room 104", "Rooms 104, 105". */
+function roomNumbers(rooms: readonly RoomRef[]): string {
+  return rooms.length === 1 ? `Room ${rooms[0]!.number}` : `Rooms ${rooms.map((r) => r.number).join(', ')}`;
+}
+
+/**
+ * "Move to" (issue 38): the booking's nights from today on in one of its rooms go to another room of
+ * its type that is free on all of them (the server refuses, naming the night, if one was taken meanwhile).
+ */
+function MoveToRoom({ booking, from, onOutcome }: { booking: DeskBooking; from: RoomRef; onOutcome: (outcome: Outcome) => void }) {
+  const [moveToRoom, { isLoading }] = useMoveToRoomMutation();
+  const [to, setTo] = useState(String(booking.moveTargets[0]!.id));
+  const selectId = useId();
+  const target = booking.moveTargets.find((room) => String(room.id) === to) ?? booking.moveTargets[0]!;
+
+  async function move() {
+    const result = await moveToRoom({ bookingId: booking.bookingId, fromRoom: from.id, toRoom: target.id });
+    if (result.error)
+      onOutcome({
+        tone: 'error',
+        text: describeError(result.error, `Booking ${booking.bookingId} could not be moved to room ${target.number}.`),
+      });
+    else
+      onOutcome({
+        tone: 'success',
+        text: `Booking ${booking.bookingId} moved from room ${result.data.from} to room ${result.data.to} (${plural(result.data.nights, 'night')}).`,
+      });
+  }
+
+  return (
+    <span className="desk__move">
+      <label htmlFor={selectId}>
+        <span className="visually-hidden">
+          Move {booking.bookingId} from room {from.number} to
+        </span>
+        <span aria-hidden="true">{booking.placedIn.length > 1 ? `Move ${from.number} to` : 'Move to'}</span>
+      </label>
+      <select id={selectId} className="input" value={String(target.id)} onChange={(event) => setTo(event.target.value)}>
+        {booking.moveTargets.map((room) => (
+          <option key={room.id} value={String(room.id)}>
+            Room {room.number}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="button button--secondary admin-delete" disabled={isLoading} onClick={() => void move()}>
+        Move
+      </button>
+    </span>
+  );
+}
+
+/** Nights from today on where a channel sold a room taken here and no other room of its type was free. */
+function OverbookedNights({ nights }: { nights: readonly Overbooking[] }) {
+  if (nights.length === 0) return null;
+  return (
+    <div className="notice notice--error desk__overbooked" role="alert">
+      <p>
+        <strong>Overbooked:</strong> a channel sold a room that is taken here. Move one guest to a room that is free (Move to), or call the
+        guest who arrives last.
+      </p>
+      <ul>
+        {nights.map((night) => (
+          <li key={`${night.night}-${night.typeId}`}>
+            {formatDisplayDate(night.night)}, {night.title}s: {night.taken} taken for {night.rooms} rooms
+            {night.clashes.map((clash) => ` · room ${clash.roomNumber}: ${clash.bookingId} and ${clash.channels.join(', ')}`).join('')}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Every room on the day's night: free, whose booking stands there, which channel has sold it, or both (overbooked). */
+function RoomsOfNight({ date, rooms }: { date: string; rooms: readonly DeskRoom[] }) {
+  const headingId = useId();
+  if (rooms.length === 0) return null;
+  return (
+    <section className="desk__rooms" aria-labelledby={headingId}>
+      <h2 id={headingId}>Rooms on the night of {formatDisplayDate(date)}</h2>
+      <ul className="desk__room-grid">
+        {rooms.map((room) => {
+          const clash = room.bookingIds.length > 0 && room.channels.length > 0;
+          const state = clash ? 'clash' : room.bookingIds.length ? 'booked' : room.channels.length ? 'channel' : 'free';
+          return (
+            <li key={room.id} className={`desk__room-tile desk__room-tile--${state}`}>
+              <span className="desk__room-number">{room.number}</span>
+              <span className="desk__room-type">{room.title}</span>
+              <span className="desk__room-state">
+                {clash && <strong>Overbooked: </strong>}
+                {[...room.bookingIds, ...room.channels.map((label) => `Sold on ${label}`)].join(' · ') || 'Free'}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }

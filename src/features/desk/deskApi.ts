@@ -1,5 +1,13 @@
 import { adminBookingPath, bookingsApi, bookingsChanged } from '../../api/bookingsApi';
+import type { RoomMoveReply } from '../../domain/roomsWire';
 import type { Booking, DeskBookingBody, DeskReply, MoveReply } from '../../domain/wire';
+
+/** The desk's "Move to": the booking's nights from today on in one of its rooms, to another room of its type. */
+export interface RoomMove {
+  bookingId: string;
+  fromRoom: number;
+  toRoom: number;
+}
 
 export const deskApi = bookingsApi.injectEndpoints({
   endpoints: (build) => ({
@@ -18,7 +26,16 @@ export const deskApi = bookingsApi.injectEndpoints({
       query: (body) => ({ url: 'admin/desk/bookings', method: 'POST', body }),
       invalidatesTags: [...bookingsChanged],
     }),
+    /** "Move to" (issue 38): a booking's nights from today on, from one of its rooms to another of its type. */
+    moveToRoom: build.mutation<RoomMoveReply, RoomMove>({
+      query: ({ bookingId, fromRoom, toRoom }) => ({
+        url: `${adminBookingPath(bookingId)}/room`,
+        method: 'POST',
+        body: { fromRoom, toRoom },
+      }),
+      invalidatesTags: ['Desk', 'Channels', 'Rooms', 'Audit'],
+    }),
   }),
 });
 
-export const { useGetDeskQuery, useUndoBookingMoveMutation, useCreateDeskBookingMutation } = deskApi;
+export const { useGetDeskQuery, useUndoBookingMoveMutation, useCreateDeskBookingMutation, useMoveToRoomMutation } = deskApi;

@@ -31,6 +31,7 @@ const kinds: Record<string, string> = {
   'hotel-new': 'Hotel: new booking',
   'hotel-changed': 'Hotel: booking changed',
   'hotel-cancelled': 'Hotel: booking cancelled',
+  'hotel-overbooked': 'Hotel: overbooked by a channel',
 };
 
 /** The states a message has been tried in: those can be sent again. */

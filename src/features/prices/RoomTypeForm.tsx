@@ -7,6 +7,8 @@ import { Field } from './Field';
 import { OutcomeNotice } from './OutcomeNotice';
 import { useOutcome } from './outcome';
 import { rupees, toPaise } from './pricesWords';
+import { Link } from 'react-router-dom';
+import { paths } from '../../shared/paths';
 
 /** A room type's number of rooms and its two prices (the one shown struck out, and the discounted one charged on nights without a rule). */
 export function RoomTypeForm({ type }: { type: PricesReply['roomTypes'][number] }) {
@@ -34,7 +36,11 @@ export function RoomTypeForm({ type }: { type: PricesReply['roomTypes'][number] 
   return (
     <form className="card prices__editor" onSubmit={(event) => void save(event)} aria-labelledby="room-type-form">
       <h2 id="room-type-form">{type.title}: rooms and prices</h2>
-      <p className="prices__hint">The price charged is the discounted price on nights without a rule; the price is shown struck out.</p>
+      <p className="prices__hint">
+        The price charged is the discounted price on nights without a rule; the price is shown struck out. A higher number of rooms adds
+        rooms numbered on from the highest, a lower one retires the highest; name them on the <Link to={paths.adminRooms}>Rooms</Link>{' '}
+        screen.
+      </p>
       <div className="prices__row">
         <Field label="Rooms of this type">
           {(id) => (

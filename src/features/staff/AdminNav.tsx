@@ -19,6 +19,8 @@ const links: readonly Link[] = [
   { to: paths.adminDesk, label: 'Today at the desk', offer: 'desk' },
   { to: paths.adminBursts, label: 'Bursts', offer: 'bursts', ownerOnly: true },
   { to: paths.adminOutbox, label: 'Outbox', offer: 'outbox', ownerOnly: true },
+  { to: paths.adminRooms, label: 'Rooms', offer: 'rooms', ownerOnly: true },
+  { to: paths.adminChannels, label: 'Channels', offer: 'channels', ownerOnly: true },
   { to: paths.adminPrices, label: 'Prices & rooms', offer: 'prices', ownerOnly: true },
   { to: paths.adminStaff, label: 'Staff', offer: 'staff', ownerOnly: true },
   { to: paths.adminReports, label: 'Reports', offer: 'reports', ownerOnly: true },

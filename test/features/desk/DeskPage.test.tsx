@@ -47,7 +47,9 @@ describe('Today at the desk (hotel)', () => {
     expect(within(row).getByText('Confirmed')).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: `No-show ${booking.bookingId}` })).not.toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: `Check in ${booking.bookingId}` }));
-    expect(await screen.findByText(`Booking ${booking.bookingId} checked in.`)).toBeInTheDocument();
+    // Checking in names the room the guest goes to (issue 38: rooms by number), the one the row shows.
+    const room = within(row).getByText(/^Room \d+$/, { selector: '.desk__room-numbers' }).textContent!;
+    expect(await screen.findByText(`Booking ${booking.bookingId} checked in: ${room}.`)).toBeInTheDocument();
     expect(network.calls('POST', `/api/admin/bookings/${booking.bookingId}/status`)[0]!.body).toEqual({ to: 'checked_in' });
 
     row = await rowOf('In the house', booking.email);
@@ -122,7 +124,13 @@ describe('Today at the desk (hotel)', () => {
     await waitFor(() => expect(day).toHaveValue(hotelToday()));
     fireEvent.change(day, { target: { value: checkIn } });
     const row = await rowOf('Arrivals', booking.email);
-    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    // No move of its life yet; moving it to another room is the only thing the desk may do now.
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Move']);
+    expect(within(row).getByRole('combobox', { name: new RegExp(`^Move ${booking.bookingId} from room \\d+ to$`) })).toBeInTheDocument();
     expect(network.calls('GET', '/api/admin/desk').some((call) => call.query.get('date') === checkIn)).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Today' }));
     await waitFor(() => expect(screen.getByLabelText('Day')).toHaveValue(hotelToday()));

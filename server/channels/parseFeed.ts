@@ -1,0 +1,181 @@
+import ICAL from 'ical.js';
+import { addDays } from '../../src/domain/dates';
+import { FeedError } from './fetchFeed';
+
+/**
+ * A channel's calendar read with ical.js (Mozilla's parser): each event becomes the nights it
+ * blocks, from its first night to its check-out (exclusive), in the hotel's dates.
+ *
+ * The classic mistake is the one-day shift (node-ical issue 68): an all-day date read as midnight
+ * UTC and shown in another zone becomes the day before. Here an all-day DATE is never an instant:
+ * its year, month and day are taken as written. A DATE-TIME is an instant (UTC, or in its TZID:
+ * the feed's own VTIMEZONE when it has one, else the IANA zone of that name), and its night is its
+ * date at the hotel (HOTEL_TIME_ZONE); a DATE-TIME without a zone is the hotel's own wall clock.
+ */
+export interface FeedEvent {
+  uid: string;
+  /** The first night blocked, YYYY-MM-DD. */
+  firstNight: string;
+  /** The check-out: the day after the last night blocked (DTEND of an all-day event). */
+  endNight: string;
+  summary: string;
+}
+
+export interface ParsedFeed {
+  events: FeedEvent[];
+  /** Events the calendar holds, before those past or cancelled were left out. */
+  total: number;
+}
+
+/** More than any room's calendar holds; a feed with more is refused rather than half read. */
+export const maxEvents = 5_000;
+/** Occurrences of one repeating event, at most (channels do not repeat events, but a calendar may). */
+const maxOccurrences = 400;
+
+type Time = InstanceType<typeof ICAL.Time>;
+type Component = InstanceType<typeof ICAL.Component>;
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const dateOf = (t: { year: number; month: number; day: number }) => `${pad(t.year, 4)}-${pad(t.month)}-${pad(t.day)}`;
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The date at `timeZone` of an instant. */
+function dateAt(instant: number, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(new Date(instant));
+}
+
+function knownZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Milliseconds the zone's clock is ahead of UTC at an instant. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, Number(part.value)]),
+  ) as Record<string, number>;
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant a wall-clock time in an IANA zone stands for. */
+function wallTimeIn(t: Time, timeZone: string): number {
+  const wall = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
+  const first = wall - zoneOffset(wall, timeZone);
+  return wall - zoneOffset(first, timeZone);
+}
+
+/** The hotel's date of a DTSTART or DTEND value. */
+function nightOf(t: Time, tzid: string | null, zones: Map<string, InstanceType<typeof ICAL.Timezone>>, hotelZone: string): string {
+  if (t.isDate) return dateOf(t);
+  if (t.zone?.tzid === 'UTC') return dateAt(Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second), hotelZone);
+  // Floating (no zone at all): the hotel's own wall clock.
+  if (!tzid) return dateOf(t);
+  const own = zones.get(tzid);
+  if (own) {
+    const zoned = t.clone();
+    zoned.zone = own;
+    return dateAt(zoned.toUnixTime() * 1000, hotelZone);
+  }
+  if (knownZone(tzid)) return dateAt(wallTimeIn(t, tzid), hotelZone);
+  return dateOf(t);
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : value == null ? '' : String(value);
+}
+
+/**
+ * The events of a calendar's text that block nights on or after `today`, each ending at the
+ * latest on `until` (nights further ahead are cut off). Throws FeedError when the text is not a
+ * calendar ical.js can read.
+ */
+export function parseFeed(calendarText: string, options: { hotelZone: string; today: string; until: string }): ParsedFeed {
+  let root: Component;
+  try {
+    const parsed: unknown = ICAL.parse(calendarText);
+    // A file of several calendars parses to an array of them: the first is read.
+    root = new ICAL.Component((Array.isArray(parsed) && Array.isArray(parsed[0]) ? parsed[0] : parsed) as never);
+  } catch (error) {
+    throw new FeedError(`The calendar could not be read: ${(error as Error).message.slice(0, 200)}.`);
+  }
+  if (root.name !== 'vcalendar') throw new FeedError('The file is not a calendar (no VCALENDAR).');
+  const zones = new Map<string, InstanceType<typeof ICAL.Timezone>>();
+  for (const vtimezone of root.getAllSubcomponents('vtimezone')) {
+    const tzid = text(vtimezone.getFirstPropertyValue('tzid'));
+    if (tzid) zones.set(tzid, new ICAL.Timezone(vtimezone));
+  }
+  const vevents = root.getAllSubcomponents('vevent');
+  if (vevents.length > maxEvents)
+    throw new FeedError(`The calendar holds ${vevents.length} events, more than the ${maxEvents} one room's may.`);
+  const events: FeedEvent[] = [];
+  const seen = new Set<string>();
+  let total = 0;
+  const add = (uid: string, firstNight: string, endNight: string, summary: string) => {
+    const end = endNight > firstNight ? endNight : addDays(firstNight, 1);
+    if (end <= options.today || firstNight >= options.until || seen.has(uid)) return;
+    seen.add(uid);
+    events.push({ uid, firstNight, endNight: end < options.until ? end : options.until, summary });
+  };
+  for (const vevent of vevents) {
+    // A changed occurrence of a repeating event: the repeating event's own occurrences stand for it.
+    if (vevent.hasProperty('recurrence-id')) continue;
+    total += 1;
+    if (text(vevent.getFirstPropertyValue('status')).toUpperCase() === 'CANCELLED') continue;
+    const startProperty = vevent.getFirstProperty('dtstart');
+    const start = startProperty?.getFirstValue() as Time | undefined;
+    if (!startProperty || !start || typeof start !== 'object' || !('isDate' in start)) continue;
+    const startZone = (startProperty.getParameter('tzid') as string | undefined) ?? null;
+    const endProperty = vevent.getFirstProperty('dtend');
+    const endValue = endProperty?.getFirstValue() as Time | undefined;
+    const endZone = (endProperty?.getParameter('tzid') as string | undefined) ?? startZone;
+    const duration = vevent.getFirstPropertyValue('duration') as InstanceType<typeof ICAL.Duration> | null;
+    let end: Time;
+    if (endValue && typeof endValue === 'object' && 'isDate' in endValue) end = endValue;
+    else if (duration && typeof duration === 'object') {
+      end = start.clone();
+      end.addDuration(duration);
+    } else {
+      // No end: an all-day event is that one day (RFC 5545 3.6.1); a moment blocks its night.
+      end = start.clone();
+      if (start.isDate) end.adjust(1, 0, 0, 0);
+    }
+    const summary = text(vevent.getFirstPropertyValue('summary')).trim().slice(0, 200);
+    const firstNight = nightOf(start, startZone, zones, options.hotelZone);
+    const endNight = nightOf(end, endZone, zones, options.hotelZone);
+    const uid = text(vevent.getFirstPropertyValue('uid')).trim().slice(0, 400) || `no-uid:${firstNight}:${endNight}:${summary}`;
+    if (!vevent.hasProperty('rrule')) {
+      add(uid, firstNight, endNight, summary);
+      continue;
+    }
+    // Repeating: each occurrence up to `until` is an event of its own, named by its date.
+    const length = Math.max(1, Math.round((Date.parse(endNight) - Date.parse(firstNight)) / 86_400_000));
+    const iterator = new ICAL.Event(vevent).iterator();
+    for (let n = 0, next = iterator.next(); next && n < maxOccurrences; n++, next = iterator.next()) {
+      const night = nightOf(next, startZone, zones, options.hotelZone);
+      if (night >= options.until) break;
+      add(`${uid}#${night}`, night, addDays(night, length), summary);
+    }
+  }
+  return { events, total };
+}
