@@ -43,11 +43,14 @@ export function GstSection() {
   async function save(name: GstExportName) {
     if (!data) return;
     setProblem(null);
-    const chosen = data.period.month ? { month: data.period.month } : { fy: data.period.fy };
+    // The period chosen, not the one last shown: right after a change the figures of the old one
+    // are still on screen while the new ones come, and the file must be of the new.
+    const shown = data.period.month ? { month: data.period.month } : { fy: data.period.fy };
+    const chosen = period.month || period.fy ? period : shown;
     const result = await download({ name, ...chosen });
     if (result.error) return setProblem(describeError(result.error as SourceError, 'The hotel could not make that file.'));
     downloadText(
-      `${name === 'invoice-register' ? 'gst-invoice-register' : `gstr1-${name}`}-${data.period.month ?? data.period.fy}.csv`,
+      `${name === 'invoice-register' ? 'gst-invoice-register' : `gstr1-${name}`}-${chosen.month ?? chosen.fy}.csv`,
       result.data,
       'text/csv',
     );
