@@ -33,9 +33,15 @@ CREATE OR REPLACE FUNCTION report_night_facts(
 RETURNS TABLE (night date, room_id text, status text, source text, cgst_bp integer, sgst_bp integer,
                room_nights bigint, taxable_paise bigint, cgst_paise bigint, sgst_paise bigint)
 LANGUAGE sql IMMUTABLE AS $$
+  -- Lines written before migration 013 carry one room's price and the rates only: their money is
+  -- worked out as the confirm of the time did (the tax of one room-night, rounded, times the rooms).
   SELECT (l->>'night')::date, p_room_id, p_status, p_source, (l->>'cgstBasisPoints')::integer, (l->>'sgstBasisPoints')::integer,
-         p_sign * (l->>'rooms')::bigint, p_sign * (l->>'taxablePaise')::bigint, p_sign * (l->>'cgstPaise')::bigint,
-         p_sign * (l->>'sgstPaise')::bigint
+         p_sign * coalesce((l->>'rooms')::bigint, p_rooms),
+         p_sign * coalesce((l->>'taxablePaise')::bigint, (l->>'pricePaise')::bigint * coalesce((l->>'rooms')::bigint, p_rooms), 0),
+         p_sign * coalesce((l->>'cgstPaise')::bigint,
+                           round((l->>'pricePaise')::bigint * (l->>'cgstBasisPoints')::numeric / 10000)::bigint * coalesce((l->>'rooms')::bigint, p_rooms), 0),
+         p_sign * coalesce((l->>'sgstPaise')::bigint,
+                           round((l->>'pricePaise')::bigint * (l->>'sgstBasisPoints')::numeric / 10000)::bigint * coalesce((l->>'rooms')::bigint, p_rooms), 0)
     FROM jsonb_array_elements(CASE WHEN p_deleted_at IS NULL AND p_room_id IS NOT NULL THEN p_lines END) AS l
   UNION ALL
   SELECT d::date, p_room_id, p_status, p_source, 0, 0, p_sign * p_rooms::bigint, 0, 0, 0
