@@ -28,6 +28,10 @@ import { availabilityRoutes } from './routes/availability';
 import { bookingRoutes } from './routes/bookings';
 import { healthRoutes } from './routes/health';
 import { manageRoutes } from './routes/manage';
+import { adminPaymentRoutes } from './routes/adminPayments';
+import { paymentRoutes } from './routes/payments';
+import { createPayments } from './payments/payments';
+import type { PaymentsService } from './payments/payments';
 import type { MailContext } from './mail/outbox';
 import { pagePolicy, readSite, registerSite } from './site';
 
@@ -44,6 +48,8 @@ export interface AppOptions {
   mail?: Partial<MailContext>;
   /** The clock the front desk judges "today" by (tests set it; default the real one). */
   now?: () => Date;
+  /** Payments through Razorpay (server/payments/); without it, none: every guest pays at the hotel. */
+  payments?: PaymentsService;
 }
 
 export const defaultMail: MailContext = { publicUrl: 'http://localhost:8080', cancelFreeDays: 2, smtpConfigured: false };
@@ -147,17 +153,21 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthRoutes, { db: options.db });
   await app.register(availabilityRoutes, { db: options.db });
   const limits: RequestLimits = { ...defaultLimits, ...options.limits };
-  await app.register(bookingRoutes, { db: options.db, limits });
+  const mail: MailContext = { ...defaultMail, ...options.mail };
+  const payments =
+    options.payments ?? createPayments({ pool: options.db.pool, config: null, publicUrl: mail.publicUrl, onMail: mail.onQueued });
+  await app.register(bookingRoutes, { db: options.db, limits, payments });
   await app.register(adminSessionRoutes, { db: options.db });
   await app.register(adminBookingRoutes, { db: options.db });
   await app.register(adminBurstRoutes, { db: options.db });
   await app.register(adminImportRoutes, { db: options.db, limits });
-  const mail: MailContext = { ...defaultMail, ...options.mail };
-  await app.register(manageRoutes, { db: options.db, limits, mail });
+  await app.register(manageRoutes, { db: options.db, limits, mail, payments });
   await app.register(adminOutboxRoutes, { db: options.db, mail });
   await app.register(adminStaffRoutes, { db: options.db });
-  await app.register(adminDeskRoutes, { db: options.db, limits, now: options.now ?? (() => new Date()) });
+  await app.register(adminDeskRoutes, { db: options.db, limits, now: options.now ?? (() => new Date()), payments, mail });
   await app.register(adminPriceRoutes, { db: options.db });
+  await app.register(paymentRoutes, { db: options.db, payments, limits, cancelFreeDays: mail.cancelFreeDays });
+  await app.register(adminPaymentRoutes, { db: options.db, payments, publicUrl: mail.publicUrl });
   return app;
 }
 

@@ -102,7 +102,15 @@ async function audit(client: pg.PoolClient, bookingId: string, action: string, a
  * (early) sets check-out to today (at the earliest the day after arrival) and frees the nights
  * not stayed; no-show and cancel free all its nights; a cancel mails the guest (and the hotel).
  */
-export async function moveStatus(db: pg.Pool, bookingId: string, to: StatusMove, today: string, actor: Actor): Promise<MoveOutcome> {
+export async function moveStatus(
+  db: pg.Pool,
+  bookingId: string,
+  to: StatusMove,
+  today: string,
+  actor: Actor,
+  /** Whether a cancel now is within the free period: a paid booking is refunded by it (issue 37). */
+  freeCancel: (booking: Booking) => boolean = () => true,
+): Promise<MoveOutcome> {
   return inTransaction(db, async (client) => {
     const { rows } = await client.query<BookingRow>(
       `SELECT ${bookingColumns} FROM bookings WHERE booking_id = $1 AND deleted_at IS NULL FOR UPDATE`,
@@ -141,7 +149,10 @@ export async function moveStatus(db: pg.Pool, bookingId: string, to: StatusMove,
       actor.staff,
     ]);
     await audit(client, bookingId, auditAction[to], actor);
-    if (to === 'cancelled') await client.query(`SELECT queue_booking_mail($1, 'cancelled', 'hotel-cancelled')`, [bookingId]);
+    if (to === 'cancelled') {
+      await client.query(`SELECT queue_booking_mail($1, 'cancelled', 'hotel-cancelled')`, [bookingId]);
+      await client.query('SELECT payments_cancelled($1, $2)', [bookingId, freeCancel(booking)]);
+    }
     return { outcome: 'moved' as const, ...(await deskEntry(client, bookingId, today)) };
   });
 }

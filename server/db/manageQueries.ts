@@ -179,6 +179,8 @@ export async function cancelBooking(
       address,
     ]);
     await client.query(`SELECT queue_booking_mail($1, 'cancelled', 'hotel-cancelled')`, [bookingId]);
+    // Issue 37: what was paid comes back (the guest cancels here only within the free period).
+    await client.query('SELECT payments_cancelled($1, true)', [bookingId]);
     return { outcome: 'cancelled' as const, booking: toBooking(changed.rows[0]!) };
   });
 }

@@ -353,6 +353,25 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
   );
   const row = rows[0];
   if (!row) return null;
+  // Issue 37: the money received before the stay (receipt vouchers, less refund vouchers) and what remains due.
+  const { rows: vouchers } = await db.query<{ voucher_number: string; kind: string; voucher_date: string; amount_paise: string }>(
+    'SELECT voucher_number, kind, voucher_date, amount_paise::text FROM vouchers WHERE booking_id = $1 ORDER BY created_at, voucher_number',
+    [bookingId],
+  );
+  const advance = vouchers.reduce((sum, v) => sum + (v.kind === 'receipt' ? 1 : -1) * Number(v.amount_paise), 0);
+  const total = row.taxable_paise + row.cgst_paise + row.sgst_paise;
+  const advances = vouchers.length
+    ? {
+        vouchers: vouchers.map((v) => ({
+          voucherNumber: v.voucher_number,
+          kind: v.kind,
+          voucherDate: v.voucher_date,
+          amountPaise: Number(v.amount_paise),
+        })),
+        advancePaise: advance,
+        duePaise: total - advance,
+      }
+    : {};
   return {
     guestKeyHash: row.guest_key_hash,
     invoice: {
@@ -371,7 +390,8 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
       taxablePaise: row.taxable_paise,
       cgstPaise: row.cgst_paise,
       sgstPaise: row.sgst_paise,
-      totalPaise: row.taxable_paise + row.cgst_paise + row.sgst_paise,
+      totalPaise: total,
+      ...advances,
     },
   };
 }

@@ -22,9 +22,17 @@ function crossSite(request: FastifyRequest): boolean {
  * send only after a CORS preflight we never grant, and must not say it comes from another site.
  * Admin requests also need the session's CSRF token (plugins/adminAuth.ts).
  */
+/**
+ * The one state-changing request that does not come from the site: Razorpay's webhook, trusted by
+ * its signature over the raw body instead (server/routes/payments.ts). Exactly this route, as
+ * routing matched it.
+ */
+export const webhookRoute = '/api/payments/razorpay/webhook';
+
 export function registerSameOriginCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (request.method === 'POST' && request.routeOptions.url === webhookRoute) return;
     // Every path, not only URLs that start with /api/: routing decodes /%61pi/… to /api/…, and no
     // page takes a state-changing request.
     if (crossSite(request) || request.headers[clientHeader] !== clientHeaderValue) {

@@ -11,12 +11,16 @@ import type { Database } from '../db/database';
 import { guestKeyHeader } from '../plugins/adminAuth';
 import { addressKey, takeLimits, waitWords } from '../requestLimits';
 import type { RequestLimits } from '../requestLimits';
+import type { PaymentsService } from '../payments/payments';
+import { confirmAnswer } from './payments';
 import { BookingParams, ConfirmBody, EmailBody, LookupBody } from '../../src/domain/wire';
 
 export interface BookingRouteOptions {
   db: Database;
   /** Bookings per address and per email, lookups per address, the horizon and the room-nights cap. */
   limits: RequestLimits;
+  /** Issue 37: a booking the owner's policy holds for a payment gets its link here. */
+  payments: PaymentsService;
 }
 
 function tooMany(reply: FastifyReply, waitSeconds: number, message: string) {
@@ -36,7 +40,7 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 const normaliseId = (id: string) => id.trim().toUpperCase();
 const notFoundReply = (bookingId: string) => ({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
 
-export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = async (app, { db, limits }) => {
+export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = async (app, { db, limits, payments }) => {
   app.post('/api/bookings', { schema: { body: ConfirmBody } }, async (request, reply) => {
     const body = request.body;
     const problem = stayProblem(body.checkIn, body.checkOut);
@@ -95,8 +99,10 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
       // Someone else's draft ID: say nothing about the booking behind it.
       return reply.code(409).send({ error: 'Conflict', message: 'This booking draft was already confirmed from another device.' });
     }
-    request.log.info({ bookingId: result.booking.bookingId, outcome: result.outcome }, 'booking confirmed');
-    return reply.code(result.outcome === 'created' ? 201 : 200).send({ booking: result.booking });
+    // Held for a payment (issue 37): its link, or a refusal with no hold left when Razorpay cannot make one.
+    const answer = await confirmAnswer(payments, result.booking, result.outcome === 'created', 'web');
+    request.log.info({ bookingId: result.booking.bookingId, outcome: result.outcome, status: answer.code }, 'booking confirmed');
+    return reply.code(answer.code).send(answer.body);
   });
 
   // Lookups share one limit per address, kept in PostgreSQL so that every instance counts the

@@ -16,11 +16,16 @@ import { linkValidUntil, manageSecret, readManageToken } from '../mail/manageLin
 import type { MailContext } from '../mail/outbox';
 import { addressKey, takeLimits } from '../requestLimits';
 import type { RequestLimits } from '../requestLimits';
+import type { PaymentsService } from '../payments/payments';
+import { PaymentSummary } from '../../src/domain/wire';
+import { Type } from '@sinclair/typebox';
 
 export interface ManageRouteOptions {
   db: Database;
   limits: RequestLimits;
   mail: MailContext;
+  /** Issue 37: a cancel refunds what was paid; the booking's money is shown to its guest. */
+  payments: PaymentsService;
 }
 
 /** Every way a token can fail (unknown, tampered, expired, another booking's, an old version) gets this. */
@@ -55,7 +60,7 @@ export function cancelPolicy(booking: Pick<Booking, 'checkIn' | 'status'>, freeD
   return { freeDays, freeUntil, canCancel, hotelPhone: phone, message };
 }
 
-export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async (app, { db, limits, mail }) => {
+export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async (app, { db, limits, mail, payments }) => {
   // The same limit, and the same counter, as the booking lookups (routes/bookings.ts).
   app.addHook('preHandler', async (request, reply) => {
     const limited = await takeLimits(db.pool, [
@@ -95,6 +100,18 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
     if (!booking) return reply.code(404).send(invalidLink);
     return manageAnswer(publicBooking(booking));
   });
+
+  // Issue 37: what was paid for the booking, refunded, and its vouchers.
+  app.get(
+    '/api/manage/payment',
+    { schema: { response: { 200: PaymentSummary, 404: Type.Object({ error: Type.String(), message: Type.String() }) } } },
+    async (request, reply) => {
+      const booking = await tokenBooking(request);
+      const summary = booking && (await payments.summary(booking.bookingId));
+      if (!summary) return reply.code(404).send(invalidLink);
+      return summary;
+    },
+  );
 
   /** Checks and prices a new stay for this booking; answers the reply already sent when it cannot be. */
   function priceChange(booking: ManagedBooking, body: ChangeBody, reply: FastifyReply) {
@@ -170,6 +187,7 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
     if (result.outcome === 'too-late')
       return reply.code(409).send({ error: 'Conflict', message: cancelPolicy(booking, mail.cancelFreeDays).message });
     mail.onQueued?.();
+    payments.kick();
     request.log.info({ bookingId: booking.bookingId }, 'booking cancelled by the guest');
     return manageAnswer(result.booking);
   });

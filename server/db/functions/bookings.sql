@@ -9,12 +9,16 @@
 -- its messages, nor the reverse. A concurrent confirm of the same draft fails on draft_id's
 -- unique index (23505) and the caller reads the winner's booking. p_today is the hotel's date:
 -- the invoice's date, and so its financial year.
+-- When the owner's policy asks for a payment (payment_hold_minutes, payments.sql), the booking
+-- holds its nights as `awaiting_payment` until held_until instead, with no invoice and no message
+-- yet: both come with the payment (confirm_paid_booking, payments.sql).
 CREATE OR REPLACE FUNCTION confirm_booking(
   p_draft_id uuid, p_booking_id text, p_guest_key_hash bytea, p_room_id text, p_room_name text,
   p_package_index integer, p_rooms integer, p_check_in date, p_check_out date,
   p_email text, p_created_from text, p_today date)
 RETURNS TABLE (replayed boolean, booking_id text, refusal text, refused_nights date[], min_nights integer,
-               lines jsonb, taxable_paise integer, cgst_paise integer, sgst_paise integer, invoice_number text)
+               lines jsonb, taxable_paise integer, cgst_paise integer, sgst_paise integer, invoice_number text,
+               held_until timestamptz)
 LANGUAGE plpgsql AS $$
 DECLARE
   v_id text := p_booking_id;
@@ -25,23 +29,24 @@ DECLARE
   v_taxable integer;
   v_cgst integer;
   v_sgst integer;
+  v_hold integer;
 BEGIN
   SELECT b.booking_id INTO v_stored FROM bookings b WHERE b.draft_id = p_draft_id;
   IF FOUND THEN
-    RETURN QUERY SELECT true, v_stored, NULL::text, NULL::date[], NULL::integer, NULL::jsonb, NULL::integer, NULL::integer, NULL::integer, NULL::text;
+    RETURN QUERY SELECT true, v_stored, NULL::text, NULL::date[], NULL::integer, NULL::jsonb, NULL::integer, NULL::integer, NULL::integer, NULL::text, NULL::timestamptz;
     RETURN;
   END IF;
   SELECT array_agg(DISTINCT s.ts::date ORDER BY s.ts::date) INTO v_closed
     FROM generate_series(p_check_in, p_check_out - 1, interval '1 day') AS s(ts)
     JOIN closures c ON s.ts::date BETWEEN c.first_night AND c.last_night AND (c.room_id IS NULL OR c.room_id = p_room_id);
   IF v_closed IS NOT NULL THEN
-    RETURN QUERY SELECT false, NULL::text, 'closed'::text, v_closed, NULL::integer, NULL::jsonb, NULL::integer, NULL::integer, NULL::integer, NULL::text;
+    RETURN QUERY SELECT false, NULL::text, 'closed'::text, v_closed, NULL::integer, NULL::jsonb, NULL::integer, NULL::integer, NULL::integer, NULL::text, NULL::timestamptz;
     RETURN;
   END IF;
   SELECT max(m.nights) INTO v_min FROM min_stays m
    WHERE p_check_in BETWEEN m.first_night AND m.last_night AND (m.room_id IS NULL OR m.room_id = p_room_id);
   IF v_min IS NOT NULL AND p_check_out - p_check_in < v_min THEN
-    RETURN QUERY SELECT false, NULL::text, 'min_stay'::text, NULL::date[], v_min, NULL::jsonb, NULL::integer, NULL::integer, NULL::integer, NULL::text;
+    RETURN QUERY SELECT false, NULL::text, 'min_stay'::text, NULL::date[], v_min, NULL::jsonb, NULL::integer, NULL::integer, NULL::integer, NULL::text, NULL::timestamptz;
     RETURN;
   END IF;
   PERFORM take_nights(p_room_id, p_check_in, p_check_out, p_rooms, 0);
@@ -53,17 +58,22 @@ BEGIN
          sum(q.price_paise * p_rooms), sum(q.cgst_paise * p_rooms), sum(q.sgst_paise * p_rooms)
     INTO v_lines, v_taxable, v_cgst, v_sgst
     FROM stay_nights(p_room_id, p_check_in, p_check_out) AS q;
+  v_hold := payment_hold_minutes(v_taxable);
   LOOP
     INSERT INTO bookings (booking_id, draft_id, guest_key_hash, room_id, room_name, package_index, rooms, check_in, check_out,
-                          total_price, email, created_from, lines, taxable_paise, cgst_paise, sgst_paise)
+                          total_price, email, created_from, lines, taxable_paise, cgst_paise, sgst_paise, status, hold_expires_at)
     VALUES (v_id, p_draft_id, p_guest_key_hash, p_room_id, p_room_name, p_package_index, p_rooms, p_check_in, p_check_out,
-            (v_taxable + 50) / 100, p_email, p_created_from, v_lines, v_taxable, v_cgst, v_sgst)
+            (v_taxable + 50) / 100, p_email, p_created_from, v_lines, v_taxable, v_cgst, v_sgst,
+            CASE WHEN v_hold IS NULL THEN 'confirmed' ELSE 'awaiting_payment' END, now() + make_interval(mins => v_hold))
     ON CONFLICT ON CONSTRAINT bookings_pkey DO NOTHING
     RETURNING bookings.booking_id INTO v_stored;
     EXIT WHEN v_stored IS NOT NULL;
     v_id := 'BK' || (100000 + floor(random() * 900000))::integer;
   END LOOP;
-  INSERT INTO invoices_waiting (booking_id, invoice_date) VALUES (v_stored, p_today);
-  PERFORM queue_booking_mail(v_stored, 'confirmed', 'hotel-new');
-  RETURN QUERY SELECT false, v_stored, NULL::text, NULL::date[], NULL::integer, v_lines, v_taxable, v_cgst, v_sgst, NULL::text;
+  IF v_hold IS NULL THEN
+    INSERT INTO invoices_waiting (booking_id, invoice_date) VALUES (v_stored, p_today);
+    PERFORM queue_booking_mail(v_stored, 'confirmed', 'hotel-new');
+  END IF;
+  RETURN QUERY SELECT false, v_stored, NULL::text, NULL::date[], NULL::integer, v_lines, v_taxable, v_cgst, v_sgst, NULL::text,
+                      now() + make_interval(mins => v_hold);
 END $$;
