@@ -34,6 +34,7 @@ import { createPayments } from './payments/payments';
 import type { PaymentsService } from './payments/payments';
 import type { MailContext } from './mail/outbox';
 import { pagePolicy, readSite, registerSite } from './site';
+import { hotelToday } from './bookingRules';
 
 export interface AppOptions {
   db: Database;
@@ -46,7 +47,7 @@ export interface AppOptions {
   trustProxy?: false | number | string | string[];
   /** Emails and the manage link (PUBLIC_URL, CANCEL_FREE_DAYS, whether SMTP is set; defaults below). */
   mail?: Partial<MailContext>;
-  /** The clock the front desk judges "today" by (tests set it; default the real one). */
+  /** The clock every route reads "today" at the hotel from (server/bookingRules.ts hotelToday; tests set it; default the real one). */
   now?: () => Date;
   /** Payments through Razorpay (server/payments/); without it, none: every guest pays at the hotel. */
   payments?: PaymentsService;
@@ -150,23 +151,31 @@ export async function buildApp(options: AppOptions) {
   registerPlainTextCheck(app);
 
   if (site) await registerSite(app, site);
+  const now = options.now ?? (() => new Date());
   await app.register(healthRoutes, { db: options.db });
-  await app.register(availabilityRoutes, { db: options.db });
+  await app.register(availabilityRoutes, { db: options.db, now });
   const limits: RequestLimits = { ...defaultLimits, ...options.limits };
   const mail: MailContext = { ...defaultMail, ...options.mail };
   const payments =
-    options.payments ?? createPayments({ pool: options.db.pool, config: null, publicUrl: mail.publicUrl, onMail: mail.onQueued });
-  await app.register(bookingRoutes, { db: options.db, limits, payments });
+    options.payments ??
+    createPayments({
+      pool: options.db.pool,
+      config: null,
+      publicUrl: mail.publicUrl,
+      onMail: mail.onQueued,
+      today: () => hotelToday(now()),
+    });
+  await app.register(bookingRoutes, { db: options.db, limits, now, payments });
   await app.register(adminSessionRoutes, { db: options.db });
   await app.register(adminBookingRoutes, { db: options.db });
   await app.register(adminBurstRoutes, { db: options.db });
-  await app.register(adminImportRoutes, { db: options.db, limits });
-  await app.register(manageRoutes, { db: options.db, limits, mail, payments });
+  await app.register(adminImportRoutes, { db: options.db, limits, now });
+  await app.register(manageRoutes, { db: options.db, limits, mail, now, payments });
   await app.register(adminOutboxRoutes, { db: options.db, mail });
   await app.register(adminStaffRoutes, { db: options.db });
-  await app.register(adminDeskRoutes, { db: options.db, limits, now: options.now ?? (() => new Date()), payments, mail });
+  await app.register(adminDeskRoutes, { db: options.db, limits, now, payments, mail });
   await app.register(adminPriceRoutes, { db: options.db });
-  await app.register(paymentRoutes, { db: options.db, payments, limits, cancelFreeDays: mail.cancelFreeDays });
+  await app.register(paymentRoutes, { db: options.db, payments, limits, cancelFreeDays: mail.cancelFreeDays, now });
   await app.register(adminPaymentRoutes, { db: options.db, payments, publicUrl: mail.publicUrl });
   return app;
 }

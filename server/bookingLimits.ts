@@ -1,5 +1,4 @@
 import { addDays, nightsBetween } from '../src/domain/dates';
-import { hotelToday } from './bookingRules';
 import type { RequestLimits } from './requestLimits';
 
 /**
@@ -13,7 +12,7 @@ function longDate(iso: string): string {
 }
 
 /** The last check-out date the horizon allows. */
-export function lastCheckOut(limits: Pick<RequestLimits, 'horizonDays'>, today = hotelToday()): string {
+export function lastCheckOut(limits: Pick<RequestLimits, 'horizonDays'>, today: string): string {
   return addDays(today, limits.horizonDays);
 }
 
@@ -21,7 +20,7 @@ export function lastCheckOut(limits: Pick<RequestLimits, 'horizonDays'>, today =
 export function limitProblem(
   stay: { checkIn: string; checkOut: string; rooms: number },
   limits: Pick<RequestLimits, 'horizonDays' | 'maxRoomNights'>,
-  today = hotelToday(),
+  today: string,
 ): string | null {
   const last = lastCheckOut(limits, today);
   if (stay.checkOut > last)

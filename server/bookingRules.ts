@@ -1,6 +1,7 @@
-import { roomsAtFirstStart, rooms as roomTypes } from '../src/domain/rooms';
+import { findRoom, roomsAtFirstStart, rooms as roomTypes } from '../src/domain/rooms';
 import type { RoomId } from '../src/domain/rooms';
-import type { RoomCapacity } from './db/bookingQueries';
+import { roomsLeftMessage } from '../src/domain/stay';
+import type { RoomCapacity, StayRefusal } from './db/bookingQueries';
 
 /**
  * Every room type and how many rooms of it the hotel had at first (src/domain/rooms.ts): the
@@ -13,7 +14,13 @@ export function capacityOf(roomId: string): number {
   return roomsAtFirstStart[roomId as RoomId] ?? 0;
 }
 
-/** Today where the hotel is (HOTEL_TIME_ZONE, default India), as YYYY-MM-DD: the first night the occupancy chart shows. */
+/**
+ * Today where the hotel is (HOTEL_TIME_ZONE, default India), as YYYY-MM-DD: the one "today" of
+ * every path. A stay may begin on it at the earliest (a guest's booking, a manage change, the
+ * desk's, availability); it is a confirm's invoice date, the desk's day, the horizon's start and
+ * the manage link's and cancellation policy's clock. Routes pass the app's clock (`now`, which
+ * tests set).
+ */
 export function hotelToday(now = new Date(), timeZone = process.env.HOTEL_TIME_ZONE ?? 'Asia/Kolkata'): string {
   return dayFormat(timeZone).format(now);
 }
@@ -67,6 +74,26 @@ export function closedMessage(roomTitle: string, nights: readonly string[]): str
 /** Why a confirm is refused for a stay shorter than the minimum. */
 export function minStayMessage(checkIn: string, nights: number): string {
   return `Stays arriving on ${longDate(checkIn)} must be at least ${nights} nights. Please choose a later check-out.`;
+}
+
+/**
+ * A refused stay as the 409 answer, the same on every path that takes nights (a confirm, the
+ * desk's phone and walk-in bookings, a manage change and its quote, a restore, an undo; an import
+ * reports the message): the guest's message, and the facts the screen may use.
+ */
+export function refusalBody(refusal: StayRefusal) {
+  switch (refusal.outcome) {
+    case 'closed':
+      return {
+        error: 'Conflict',
+        message: closedMessage(findRoom(refusal.roomId)?.title ?? 'Room', refusal.nights),
+        nights: refusal.nights,
+      };
+    case 'min-stay':
+      return { error: 'Conflict', message: minStayMessage(refusal.checkIn, refusal.nights), minNights: refusal.nights };
+    case 'unavailable':
+      return { error: 'Conflict', message: roomsLeftMessage(refusal.roomId, refusal.left), roomId: refusal.roomId, left: refusal.left };
+  }
 }
 
 /** Why the rooms of a type cannot go below the rooms taken: the nights named. */

@@ -32,6 +32,7 @@ export interface CheckedRecord {
 export function importProblem(
   record: BookingRecord,
   limits: Pick<RequestLimits, 'horizonDays' | 'maxRoomNights'>,
+  today: string,
 ): { record: CheckedRecord } | { problem: string } {
   if (!bookingIdPattern.test(record.bookingId))
     return { problem: 'bookingId: must be BK and 6 digits in upper case, as the site makes them (BK123456)' };
@@ -48,7 +49,7 @@ export function importProblem(
   const nights = nightsBetween(checkIn, checkOut);
   if (nights < 1) return { problem: 'checkOut: must be after checkIn' };
   if (nights > maxNights) return { problem: `checkOut: a stay can be at most ${maxNights} nights` };
-  const overLimit = limitProblem({ checkIn, checkOut, rooms }, limits);
+  const overLimit = limitProblem({ checkIn, checkOut, rooms }, limits, today);
   if (overLimit) return { problem: overLimit };
   return { record: { bookingId: record.bookingId, room, rooms, checkIn, checkOut, email } };
 }

@@ -52,13 +52,23 @@ export interface BookingRow {
   status: BookingStatus;
   guest_key_hash?: Buffer | null;
   deleted_at?: Date | null;
-  taxable_paise?: number | null;
-  cgst_paise?: number | null;
-  sgst_paise?: number | null;
+  /** bigint: node-postgres hands int8 over as text, to keep it exact (paiseOf). */
+  taxable_paise?: string | null;
+  cgst_paise?: string | null;
+  sgst_paise?: string | null;
   invoice_number?: string | null;
   hold_expires_at?: Date | null;
   /** Read by the admin list only (issue 37): what the hotel holds for it, in paise (bigint, as text). */
   held_paise?: string | null;
+}
+
+/**
+ * A bigint sum of paise (migration 019) as a number. node-postgres answers int8 as text so that no
+ * value past 2^53 is rounded; a booking's sums are far below it (270 room-nights at 100,000,000
+ * paise with 18% tax is under 2^35), so the number is exact.
+ */
+export function paiseOf(value: string | number): number {
+  return Number(value);
 }
 
 /** A booking's own columns: all of what a query reads of it but its invoice number. */
@@ -70,7 +80,12 @@ export const bookingColumns = `${bookingRowColumns}, invoice_number_of(booking_i
 /** The price fixed at confirm (issue 22), on the bookings that have one. */
 function charges(row: BookingRow): Pick<Booking, 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'invoiceNumber'> {
   if (row.taxable_paise == null || row.cgst_paise == null || row.sgst_paise == null || row.invoice_number == null) return {};
-  return { taxablePaise: row.taxable_paise, cgstPaise: row.cgst_paise, sgstPaise: row.sgst_paise, invoiceNumber: row.invoice_number };
+  return {
+    taxablePaise: paiseOf(row.taxable_paise),
+    cgstPaise: paiseOf(row.cgst_paise),
+    sgstPaise: paiseOf(row.sgst_paise),
+    invoiceNumber: row.invoice_number,
+  };
 }
 
 export function toBooking(row: BookingRow): Booking {
@@ -94,13 +109,43 @@ export function toBooking(row: BookingRow): Booking {
 /** Issue 37: what the hotel holds for a booking and what is still due, where the query read it (the admin list). */
 function money(row: BookingRow): Pick<Booking, 'paidPaise' | 'duePaise'> {
   if (row.held_paise == null) return {};
-  const paid = Number(row.held_paise);
-  const total = row.taxable_paise != null ? row.taxable_paise + (row.cgst_paise ?? 0) + (row.sgst_paise ?? 0) : null;
+  const paid = paiseOf(row.held_paise);
+  const total = row.taxable_paise != null ? paiseOf(row.taxable_paise) + paiseOf(row.cgst_paise ?? 0) + paiseOf(row.sgst_paise ?? 0) : null;
   return { paidPaise: paid, ...(total !== null ? { duePaise: Math.max(0, total - paid) } : {}) };
 }
 
-/** SQLSTATE of take_nights() refusing a stay. */
+/** SQLSTATE of take_nights() refusing a stay (functions/inventory.sql): a rule of the owner's, or no rooms left. */
 export const roomsUnavailable = 'P0001';
+
+/**
+ * Why a stay cannot be held: no rooms left on a night, a night the owner closed (for the type or
+ * the whole hotel), or a stay shorter than the minimum for its arrival day. The same refusal on
+ * every path that takes nights; server/bookingRules.ts refusalBody says it to the guest.
+ */
+export type StayRefusal =
+  | { outcome: 'unavailable'; roomId: string; left: number }
+  | { outcome: 'closed'; roomId: string; nights: string[] }
+  | { outcome: 'min-stay'; checkIn: string; nights: number };
+
+/**
+ * take_nights' refusal as an answer, or null for any other error. check_stay_rules puts what the
+ * message needs in the error's DETAIL; the rooms left are asked for (`left`) only when rooms are
+ * what is missing, after the caller has rolled back what it took.
+ */
+export async function stayRefusalOf(error: unknown, roomId: string, left: () => Promise<number>): Promise<StayRefusal | null> {
+  const { code, message, detail } = error as { code?: string; message?: string; detail?: string };
+  if (code !== roomsUnavailable) return null;
+  if (message === 'stay_closed') {
+    const facts = JSON.parse(detail!) as { roomId: string; nights: string[] };
+    return { outcome: 'closed', roomId: facts.roomId, nights: facts.nights };
+  }
+  if (message === 'stay_min_nights') {
+    const facts = JSON.parse(detail!) as { checkIn: string; nights: number };
+    return { outcome: 'min-stay', checkIn: facts.checkIn, nights: facts.nights };
+  }
+  if (message === 'rooms_unavailable') return { outcome: 'unavailable', roomId, left: await left() };
+  return null;
+}
 
 export interface RoomCapacity {
   roomId: string;
@@ -124,24 +169,15 @@ export interface NewBooking {
   createdFrom: string | null;
 }
 
-export type ConfirmOutcome =
-  /** `booking.status` is awaiting_payment when the owner's policy asks for a payment (issue 37): its rooms are held until booking.holdExpiresAt. */
-  | { outcome: 'created' | 'replayed'; booking: Booking; guestKeyMatches: boolean }
-  | { outcome: 'unavailable'; left: number }
-  /** The owner closed these nights (of this type or the whole hotel). */
-  | { outcome: 'closed'; nights: string[] }
-  /** A stay arriving that day must be at least `nights` long. */
-  | { outcome: 'min-stay'; nights: number };
+/** `booking.status` is awaiting_payment when the owner's policy asks for a payment (issue 37): its rooms are held until booking.holdExpiresAt. */
+export type ConfirmOutcome = { outcome: 'created' | 'replayed'; booking: Booking; guestKeyMatches: boolean } | StayRefusal;
 
 interface ConfirmRow {
   replayed: boolean;
   booking_id: string | null;
-  refusal: 'closed' | 'min_stay' | null;
-  refused_nights: string[] | null;
-  min_nights: number | null;
-  taxable_paise: number | null;
-  cgst_paise: number | null;
-  sgst_paise: number | null;
+  taxable_paise: string | null;
+  cgst_paise: string | null;
+  sgst_paise: string | null;
   held_until: Date | null;
 }
 
@@ -174,8 +210,7 @@ export async function confirmBooking(db: pg.Pool, input: NewBooking): Promise<Co
     const { rows } = await queryKeepingConnection<ConfirmRow>(db, {
       // Named: each connection parses and plans it once (the hot path of a busy confirm).
       name: 'confirm_booking_priced',
-      text: `SELECT replayed, booking_id, refusal, array(SELECT to_char(d, 'YYYY-MM-DD') FROM unnest(refused_nights) AS d) AS refused_nights, min_nights,
-                    taxable_paise, cgst_paise, sgst_paise, held_until
+      text: `SELECT replayed, booking_id, taxable_paise, cgst_paise, sgst_paise, held_until
                FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       values: [
         input.draftId,
@@ -193,11 +228,9 @@ export async function confirmBooking(db: pg.Pool, input: NewBooking): Promise<Co
       ],
     });
     const result = rows[0]!;
-    if (result.refusal === 'closed') return { outcome: 'closed', nights: result.refused_nights ?? [] };
-    if (result.refusal === 'min_stay') return { outcome: 'min-stay', nights: result.min_nights ?? 0 };
     if (!result.replayed) {
       // Built from what was stored, so no second round trip on the common path.
-      const taxable = result.taxable_paise!;
+      const taxable = paiseOf(result.taxable_paise!);
       // Held for a payment (issue 37): no invoice yet, it comes with the payment.
       const held = result.held_until;
       return {
@@ -215,16 +248,16 @@ export async function confirmBooking(db: pg.Pool, input: NewBooking): Promise<Co
           createdAt: new Date().toISOString(),
           status: held ? 'awaiting_payment' : 'confirmed',
           taxablePaise: taxable,
-          cgstPaise: result.cgst_paise!,
-          sgstPaise: result.sgst_paise!,
+          cgstPaise: paiseOf(result.cgst_paise!),
+          sgstPaise: paiseOf(result.sgst_paise!),
           ...(held ? { holdExpiresAt: held.toISOString() } : { invoiceNumber: await invoiceNumberOf(db, result.booking_id!) }),
         },
       };
     }
   } catch (error) {
+    const refusal = await stayRefusalOf(error, input.roomId, () => roomsLeft(db, { ...input, capacity: 0 }, input.checkIn, input.checkOut));
+    if (refusal) return refusal;
     const code = (error as { code?: string }).code;
-    if (code === roomsUnavailable)
-      return { outcome: 'unavailable', left: await roomsLeft(db, { ...input, capacity: 0 }, input.checkIn, input.checkOut) };
     // The same draft confirmed at the same moment (a double click, two tabs): the other won.
     if (!(code === '23505' && (error as { constraint?: string }).constraint === 'bookings_draft_id_key')) throw error;
   }
@@ -397,7 +430,8 @@ export async function deleteBooking(db: pg.Pool, bookingId: string, address: str
   });
 }
 
-export type RestoreOutcome = { outcome: 'restored'; booking: Booking } | { outcome: 'missing' } | { outcome: 'unavailable'; left: number };
+/** A restored booking takes its nights again, as a confirm would: the owner's rules and the rooms left both hold. */
+export type RestoreOutcome = { outcome: 'restored'; booking: Booking } | { outcome: 'missing' } | StayRefusal;
 
 export async function restoreBooking(
   db: pg.Pool,
@@ -433,10 +467,11 @@ export async function restoreBooking(
     if ((error as { code?: string }).code !== roomsUnavailable) throw error;
     const stored = await db.query<BookingRow>(`SELECT ${bookingColumns} FROM bookings WHERE booking_id = $1`, [bookingId]);
     const row = stored.rows[0]!;
-    return {
-      outcome: 'unavailable',
-      left: await roomsLeft(db, { roomId: row.room_id!, capacity: capacityOf(row.room_id!) }, row.check_in!, row.check_out!),
-    };
+    const refusal = await stayRefusalOf(error, row.room_id!, () =>
+      roomsLeft(db, { roomId: row.room_id!, capacity: capacityOf(row.room_id!) }, row.check_in!, row.check_out!),
+    );
+    if (!refusal) throw error;
+    return refusal;
   }
 }
 
@@ -501,7 +536,8 @@ export interface ImportedBooking {
   createdAt: string | null;
 }
 
-export type ImportOutcome = 'imported' | 'exists' | 'unavailable';
+/** Imported; an ID the hotel has already; or refused as a confirm of that stay would be. */
+export type ImportOutcome = { outcome: 'imported' } | { outcome: 'exists' } | StayRefusal;
 
 /**
  * One record of a browser backup: stored under its own ID unless that ID exists (nothing is
@@ -532,7 +568,7 @@ export async function importBooking(
           record.createdAt,
         ],
       );
-      if (inserted.rowCount === 0) return 'exists' as const;
+      if (inserted.rowCount === 0) return { outcome: 'exists' as const };
       if (record.roomId)
         await client.query('SELECT take_nights($1, $2, $3, $4, $5)', [
           record.roomId,
@@ -546,10 +582,15 @@ export async function importBooking(
         address,
         staff,
       ]);
-      return 'imported' as const;
+      return { outcome: 'imported' as const };
     });
   } catch (error) {
-    if ((error as { code?: string }).code === roomsUnavailable) return 'unavailable';
-    throw error;
+    const refusal =
+      record.roomId &&
+      (await stayRefusalOf(error, record.roomId, () =>
+        roomsLeft(db, { roomId: record.roomId!, capacity }, record.checkIn!, record.checkOut!),
+      ));
+    if (!refusal) throw error;
+    return refusal;
   }
 }

@@ -2,9 +2,9 @@ import type pg from 'pg';
 import { addDays, nightsBetween } from '../../src/domain/dates';
 import { allowedMoves, holdsRooms, moveProblem } from '../../src/domain/bookingStatus';
 import type { DeskBooking, StatusMove } from '../../src/domain/wire';
-import { bookingColumns, roomsUnavailable, toBooking } from './bookingQueries';
+import { bookingColumns, roomsLeft, stayRefusalOf, toBooking } from './bookingQueries';
 import { inTransaction } from './database';
-import type { Booking, BookingRow } from './bookingQueries';
+import type { Booking, BookingRow, StayRefusal } from './bookingQueries';
 
 /**
  * The front desk (issue 23): a day's arrivals, departures and who is in the house, and the moves
@@ -74,7 +74,8 @@ export type MoveOutcome =
   | { outcome: 'moved'; booking: Booking; entry: DeskBooking }
   | { outcome: 'missing' }
   | { outcome: 'refused'; message: string }
-  | { outcome: 'unavailable'; message: string };
+  /** An undo that would take nights a booking could not take now (rooms gone, closed, under the minimum stay). */
+  | StayRefusal;
 
 interface Actor {
   staff: string;
@@ -159,8 +160,9 @@ export async function moveStatus(
 
 /**
  * Undoes the booking's last move by staff: the status before it, and the rooms it gave back taken
- * again (refused, and nothing changed, when they were booked meanwhile). An undone cancel mails
- * the guest the confirmation again.
+ * again, as a new booking would take them (refused, and nothing changed, when they were booked
+ * meanwhile, or closed, or the stay is now under the minimum). An undone cancel mails the guest
+ * the confirmation again.
  */
 export async function undoMove(
   db: pg.Pool,
@@ -169,51 +171,68 @@ export async function undoMove(
   today: string,
   actor: Actor,
 ): Promise<MoveOutcome> {
-  try {
-    return await inTransaction(db, async (client) => {
-      const { rows } = await client.query<BookingRow>(
-        `SELECT ${bookingColumns} FROM bookings WHERE booking_id = $1 AND deleted_at IS NULL FOR UPDATE`,
-        [bookingId],
-      );
-      const row = rows[0];
-      if (!row) return { outcome: 'missing' as const };
-      const moves = await client.query<{
-        id: string;
-        from_status: Booking['status'];
-        to_status: string;
-        old_check_out: string | null;
-        undone_at: Date | null;
-      }>(
-        `SELECT id, from_status, to_status, to_char(old_check_out, 'YYYY-MM-DD') AS old_check_out, undone_at
-           FROM status_moves WHERE booking_id = $1 ORDER BY id DESC LIMIT 1`,
-        [bookingId],
-      );
-      const last = moves.rows[0];
-      if (!last || last.undone_at !== null || last.to_status !== row.status)
-        return { outcome: 'refused' as const, message: 'There is no move to undo on this booking.' };
-      const capacity = row.room_id ? capacityOf(row.room_id) : 0;
-      if (last.old_check_out) {
-        await client.query('SELECT take_nights($1, $2, $3, $4, $5)', [row.room_id, row.check_out, last.old_check_out, row.rooms, capacity]);
-        await client.query('UPDATE bookings SET check_out = $2 WHERE booking_id = $1', [bookingId, last.old_check_out]);
-      } else if (!holdsRooms(row.status) && holdsRooms(last.from_status)) {
-        await client.query('SELECT take_nights($1, $2, $3, $4, $5)', [row.room_id, row.check_in, row.check_out, row.rooms, capacity]);
+  return inTransaction(db, async (client) => {
+    const { rows } = await client.query<BookingRow>(
+      `SELECT ${bookingColumns} FROM bookings WHERE booking_id = $1 AND deleted_at IS NULL FOR UPDATE`,
+      [bookingId],
+    );
+    const row = rows[0];
+    if (!row) return { outcome: 'missing' as const };
+    const moves = await client.query<{
+      id: string;
+      from_status: Booking['status'];
+      to_status: string;
+      old_check_out: string | null;
+      undone_at: Date | null;
+    }>(
+      `SELECT id, from_status, to_status, to_char(old_check_out, 'YYYY-MM-DD') AS old_check_out, undone_at
+         FROM status_moves WHERE booking_id = $1 ORDER BY id DESC LIMIT 1`,
+      [bookingId],
+    );
+    const last = moves.rows[0];
+    if (!last || last.undone_at !== null || last.to_status !== row.status)
+      return { outcome: 'refused' as const, message: 'There is no move to undo on this booking.' };
+    // The nights to take back: those an early check-out gave back (the stay still arriving on
+    // check_in, for the owner's rules), or the whole stay a no-show or cancel gave back.
+    const taken: [string, string] | null = last.old_check_out
+      ? [row.check_out!, last.old_check_out]
+      : !holdsRooms(row.status) && holdsRooms(last.from_status)
+        ? [row.check_in!, row.check_out!]
+        : null;
+    if (taken && row.room_id) {
+      const capacity = capacityOf(row.room_id);
+      await client.query('SAVEPOINT take');
+      try {
+        await client.query('SELECT take_nights($1, $2, $3, $4, $5, $6)', [
+          row.room_id,
+          taken[0],
+          taken[1],
+          row.rooms,
+          capacity,
+          row.check_in,
+        ]);
+      } catch (error) {
+        await client.query('ROLLBACK TO SAVEPOINT take');
+        const refusal = await stayRefusalOf(error, row.room_id, () =>
+          roomsLeft(client, { roomId: row.room_id!, capacity }, taken[0], taken[1]),
+        );
+        if (!refusal) throw error;
+        return refusal;
       }
-      await client.query(
-        `UPDATE bookings SET status = $2, updated_at = now(),
-                cancelled_at = CASE WHEN $2 = 'cancelled' THEN cancelled_at ELSE NULL END,
-                sequence = sequence + CASE WHEN status = 'cancelled' THEN 1 ELSE 0 END
-          WHERE booking_id = $1`,
-        [bookingId, last.from_status],
-      );
-      await client.query('UPDATE status_moves SET undone_at = now() WHERE id = $1', [last.id]);
-      await audit(client, bookingId, 'undo', actor);
-      if (row.status === 'cancelled') await client.query(`SELECT queue_booking_mail($1, 'confirmed', 'hotel-new')`, [bookingId]);
-      return { outcome: 'moved' as const, ...(await deskEntry(client, bookingId, today)) };
-    });
-  } catch (error) {
-    if ((error as { code?: string }).code !== roomsUnavailable) throw error;
-    return { outcome: 'unavailable', message: 'This move cannot be undone: the rooms it gave back were booked meanwhile.' };
-  }
+    }
+    if (last.old_check_out) await client.query('UPDATE bookings SET check_out = $2 WHERE booking_id = $1', [bookingId, last.old_check_out]);
+    await client.query(
+      `UPDATE bookings SET status = $2, updated_at = now(),
+              cancelled_at = CASE WHEN $2 = 'cancelled' THEN cancelled_at ELSE NULL END,
+              sequence = sequence + CASE WHEN status = 'cancelled' THEN 1 ELSE 0 END
+        WHERE booking_id = $1`,
+      [bookingId, last.from_status],
+    );
+    await client.query('UPDATE status_moves SET undone_at = now() WHERE id = $1', [last.id]);
+    await audit(client, bookingId, 'undo', actor);
+    if (row.status === 'cancelled') await client.query(`SELECT queue_booking_mail($1, 'confirmed', 'hotel-new')`, [bookingId]);
+    return { outcome: 'moved' as const, ...(await deskEntry(client, bookingId, today)) };
+  });
 }
 
 /** The audit entry of a phone or walk-in booking, naming who took it. */

@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import { bookingColumns, roomsLeft, roomsUnavailable, toBooking } from './bookingQueries';
+import { bookingColumns, roomsLeft, stayRefusalOf, toBooking } from './bookingQueries';
 import { inTransaction } from './database';
-import type { Booking, BookingRow } from './bookingQueries';
+import type { Booking, BookingRow, StayRefusal } from './bookingQueries';
 
 /**
  * What a guest does with the manage link (issue 24): change the stay, cancel it, ask for the link.
@@ -38,7 +38,8 @@ export interface NewStay {
 export type ChangeOutcome =
   | { outcome: 'changed'; booking: Booking }
   | { outcome: 'quoted'; left: number; totalPrice: number }
-  | { outcome: 'unavailable'; left: number }
+  /** Refused as a new booking of the new stay would be (no rooms left, a closed night, the minimum stay). */
+  | StayRefusal
   /** Gone, cancelled, or changed meanwhile by another request (its link's version). */
   | { outcome: 'missing' };
 
@@ -83,26 +84,30 @@ export async function changeStay(
         await client.query('SELECT free_nights($1, $2, $3, $4)', [row.room_id, row.check_in, row.check_out, row.rooms]);
         await client.query('SAVEPOINT take');
         try {
+          // The owner's rules and the rooms left, as for a new booking (take_nights).
           await client.query('SELECT take_nights($1, $2, $3, $4, $5)', [row.room_id, stay.checkIn, stay.checkOut, stay.rooms, capacity]);
         } catch (error) {
-          if ((error as { code?: string }).code !== roomsUnavailable) throw error;
           await client.query('ROLLBACK TO SAVEPOINT take');
-          const left = await roomsLeft(client, { roomId: row.room_id, capacity }, stay.checkIn, stay.checkOut);
+          const refusal = await stayRefusalOf(error, row.room_id, () =>
+            roomsLeft(client, { roomId: row.room_id!, capacity }, stay.checkIn, stay.checkOut),
+          );
+          if (!refusal) throw error;
           await client.query('ROLLBACK');
-          return { outcome: 'unavailable' as const, left };
+          return refusal;
         }
         if (dryRun) {
           const left = stay.rooms + (await roomsLeft(client, { roomId: row.room_id, capacity }, stay.checkIn, stay.checkOut));
           // The total the change below would charge: a booking with a fixed price (issue 22) is
           // priced from the owner's rules night by night, as the change prices it; others as given.
-          const priced = await client.query<{ total: number | null }>(
-            `SELECT CASE WHEN b.lines IS NULL THEN NULL ELSE ((sum(q.price_paise * $4::int) + 50) / 100)::int END AS total
+          const priced = await client.query<{ total: string | null }>(
+            `SELECT CASE WHEN b.lines IS NULL THEN NULL ELSE (sum(q.price_paise * $4::int) + 50) / 100 END AS total
                FROM bookings b, stay_nights(b.room_id, $2::date, $3::date) AS q
               WHERE b.booking_id = $1 GROUP BY b.lines IS NULL`,
             [bookingId, stay.checkIn, stay.checkOut, stay.rooms],
           );
           await client.query('ROLLBACK');
-          return { outcome: 'quoted' as const, left, totalPrice: priced.rows[0]?.total ?? stay.totalPrice };
+          const total = priced.rows[0]?.total;
+          return { outcome: 'quoted' as const, left, totalPrice: total == null ? stay.totalPrice : Number(total) };
         }
         // A booking with a fixed price (issue 22: it has lines) is priced again, night by night,
         // from the owner's rules as they are now, in this transaction; its invoice number stays.
@@ -112,8 +117,9 @@ export async function changeStay(
                       'night', q.night, 'rooms', $4::int, 'pricePaise', q.price_paise,
                       'cgstBasisPoints', q.cgst_bp, 'sgstBasisPoints', q.sgst_bp, 'taxablePaise', q.price_paise * $4::int,
                       'cgstPaise', q.cgst_paise * $4::int, 'sgstPaise', q.sgst_paise * $4::int) ORDER BY q.night) AS lines,
-                    sum(q.price_paise * $4::int)::int AS taxable, sum(q.cgst_paise * $4::int)::int AS cgst,
-                    sum(q.sgst_paise * $4::int)::int AS sgst
+                    -- bigint sums (a line is at most 3 rooms at 100,000,000 paise: an integer)
+                    sum(q.price_paise * $4::int) AS taxable, sum(q.cgst_paise * $4::int) AS cgst,
+                    sum(q.sgst_paise * $4::int) AS sgst
                FROM bookings b, stay_nights(b.room_id, $2::date, $3::date) AS q
               WHERE b.booking_id = $1 AND b.lines IS NOT NULL
            )

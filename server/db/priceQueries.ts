@@ -15,6 +15,7 @@ import type {
   RoomTypeSetting,
   SettingsAuditReply,
 } from '../../src/domain/wire';
+import { paiseOf } from './bookingQueries';
 import { inTransaction } from './database';
 
 /**
@@ -335,9 +336,9 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
     check_out: string;
     rooms: number;
     lines: InvoiceReply['lines'];
-    taxable_paise: number;
-    cgst_paise: number;
-    sgst_paise: number;
+    taxable_paise: string;
+    cgst_paise: string;
+    sgst_paise: string;
     invoice_number: string;
     invoice_date: string;
     guest_key_hash: Buffer | null;
@@ -353,13 +354,14 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
   );
   const row = rows[0];
   if (!row) return null;
+  const [taxablePaise, cgstPaise, sgstPaise] = [paiseOf(row.taxable_paise), paiseOf(row.cgst_paise), paiseOf(row.sgst_paise)];
   // Issue 37: the money received before the stay (receipt vouchers, less refund vouchers) and what remains due.
   const { rows: vouchers } = await db.query<{ voucher_number: string; kind: string; voucher_date: string; amount_paise: string }>(
     'SELECT voucher_number, kind, voucher_date, amount_paise::text FROM vouchers WHERE booking_id = $1 ORDER BY created_at, voucher_number',
     [bookingId],
   );
   const advance = vouchers.reduce((sum, v) => sum + (v.kind === 'receipt' ? 1 : -1) * Number(v.amount_paise), 0);
-  const total = row.taxable_paise + row.cgst_paise + row.sgst_paise;
+  const total = taxablePaise + cgstPaise + sgstPaise;
   const advances = vouchers.length
     ? {
         vouchers: vouchers.map((v) => ({
@@ -387,9 +389,9 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
       rooms: row.rooms,
       sac: accommodationSac,
       lines: row.lines,
-      taxablePaise: row.taxable_paise,
-      cgstPaise: row.cgst_paise,
-      sgstPaise: row.sgst_paise,
+      taxablePaise,
+      cgstPaise,
+      sgstPaise,
       totalPaise: total,
       ...advances,
     },

@@ -4,7 +4,8 @@ import type { RefundReason, StayCharges } from '../../src/domain/payments';
 import type { BookingStatus, PaymentItem, PaymentSummary } from '../../src/domain/wire';
 import { hotelToday, longDate } from '../bookingRules';
 import type { PaymentsConfig } from '../config';
-import { roomsLeft } from '../db/bookingQueries';
+import { roomsLeft, stayRefusalOf } from '../db/bookingQueries';
+import type { StayRefusal } from '../db/bookingQueries';
 import { inTransaction } from '../db/database';
 import { numberLeftoverInvoices } from '../db/invoiceNumbers';
 import { bookingMoney, effectivePolicy, payableBooking, paymentColumns, paymentSettings, toPaymentItem } from './paymentQueries';
@@ -34,7 +35,8 @@ export type LinkOutcome =
   /** Razorpay did not make the link (down, slow, refused): no link the guest can pay. */
   | { outcome: 'unavailable'; message: string };
 
-export type PayAgainOutcome = LinkOutcome | { outcome: 'rooms-gone'; left: number };
+/** Paying again when the rooms are gone, or the owner's rules refuse the stay now (a closed night). */
+export type PayAgainOutcome = LinkOutcome | { outcome: 'refused'; refusal: StayRefusal };
 
 export interface Capture {
   linkId: string | null;
@@ -231,9 +233,11 @@ export function createPayments(options: PaymentsOptions): PaymentsService {
       try {
         await pool.query('SELECT hold_again($1, $2)', [bookingId, settings.holdMinutes]);
       } catch (error) {
-        if ((error as { code?: string }).code !== 'P0001') throw error;
-        const left = await roomsLeft(pool, { roomId: booking.roomId!, capacity: 0 }, booking.checkIn!, booking.checkOut!);
-        return { outcome: 'rooms-gone', left };
+        const refusal = await stayRefusalOf(error, booking.roomId!, () =>
+          roomsLeft(pool, { roomId: booking.roomId!, capacity: 0 }, booking.checkIn!, booking.checkOut!),
+        );
+        if (!refusal) throw error;
+        return { outcome: 'refused', refusal };
       }
       const outcome = await startPayment(bookingId, 'web');
       if (outcome.outcome === 'unavailable')

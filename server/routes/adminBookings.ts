@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { rooms as roomTypes } from '../../src/domain/rooms';
 import { isIsoDate } from '../../src/domain/dates';
 import { roomsLeftMessage } from '../../src/domain/stay';
-import { capacityOf, hotelToday } from '../bookingRules';
+import { capacityOf, hotelToday, refusalBody } from '../bookingRules';
 import { allBookings, deleteBooking, occupancy, recentAudit, restoreBooking } from '../db/bookingQueries';
 import type { Booking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
@@ -69,6 +69,8 @@ export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
         message: `This booking cannot be restored: its rooms were booked meanwhile. ${roomsLeftMessage('', result.left)}`.trim(),
       });
     }
+    // A night closed since it was deleted, or a minimum stay set: the refusal a new booking of it gets.
+    if (result.outcome !== 'restored') return reply.code(409).send(refusalBody(result));
     return { booking: result.booking };
   });
 

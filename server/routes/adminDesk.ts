@@ -4,27 +4,27 @@ import type { FastifyReply } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import { makeBookingId } from '../../src/domain/bookingId';
 import { isIsoDate } from '../../src/domain/dates';
-import { priceStay, roomsLeftMessage, stayProblem } from '../../src/domain/stay';
+import { priceStay, stayProblem } from '../../src/domain/stay';
 import { BookingParams, DeskBookingBody, DeskQuery, DeskReply, StatusBody } from '../../src/domain/wire';
 import { limitProblem } from '../bookingLimits';
-import { capacityOf, closedMessage, hotelToday, minStayMessage } from '../bookingRules';
+import { capacityOf, hotelToday, refusalBody } from '../bookingRules';
 import { confirmBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
 import { auditDeskBooking, deskDay, moveStatus, undoMove } from '../db/deskQueries';
 import type { MoveOutcome } from '../db/deskQueries';
 import { requireAdmin } from '../plugins/adminAuth';
 import type { RequestLimits } from '../requestLimits';
-import { addDays } from '../../src/domain/dates';
 import type { DeskBooking } from '../../src/domain/wire';
 import type { MailContext } from '../mail/outbox';
 import { attention } from '../payments/paymentQueries';
 import type { PaymentsService } from '../payments/payments';
 import { confirmAnswer } from './payments';
+import { cancelPolicy } from './manage';
 
 export interface DeskRouteOptions {
   db: Database;
   limits: RequestLimits;
-  /** The clock (tests set it: "today" at the hotel is Asia/Kolkata's date of this instant). */
+  /** The clock "today" at the hotel is read from (hotelToday; tests set it). */
   now: () => Date;
   /** Issue 37: a phone booking's link to pay; a cancel's refund. */
   payments: PaymentsService;
@@ -93,15 +93,20 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
   function answer(outcome: MoveOutcome, bookingId: string, reply: FastifyReply) {
     if (outcome.outcome === 'missing')
       return reply.code(404).send({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
-    if (outcome.outcome !== 'moved') return reply.code(409).send({ ...Refusal, message: outcome.message });
+    if (outcome.outcome === 'refused') return reply.code(409).send({ ...Refusal, message: outcome.message });
+    if (outcome.outcome === 'unavailable')
+      return reply.code(409).send({ ...Refusal, message: 'This move cannot be undone: the rooms it gave back were booked meanwhile.' });
+    // A night closed meanwhile, or a minimum stay set since: the refusal a new booking of it gets.
+    if (outcome.outcome !== 'moved') return reply.code(409).send(refusalBody(outcome));
     return reply.send({ booking: outcome.booking, entry: outcome.entry });
   }
 
   app.post('/api/admin/bookings/:bookingId/status', { schema: { params: BookingParams, body: StatusBody } }, async (request, reply) => {
     const bookingId = request.params.bookingId.trim().toUpperCase();
-    // A cancel within the free period refunds all that was paid; later, the owner's share (issue 37).
+    // A cancel within the free period (the guest's own rule, cancelPolicy) refunds all that was
+    // paid; later, the owner's share (issue 37).
     const freeCancel = (booking: { checkIn: string | null }) =>
-      booking.checkIn !== null && today() <= addDays(booking.checkIn, -mail.cancelFreeDays);
+      cancelPolicy({ checkIn: booking.checkIn, status: 'confirmed' }, mail.cancelFreeDays, today()).canCancel;
     const outcome = await moveStatus(db.pool, bookingId, request.body.to, today(), actorOf(request), freeCancel);
     if (outcome.outcome === 'moved') {
       request.log.info({ bookingId, to: request.body.to, admin: request.admin!.username }, 'booking status');
@@ -118,9 +123,7 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
 
   app.post('/api/admin/desk/bookings', { schema: { body: DeskBookingBody } }, async (request, reply) => {
     const body = request.body;
-    const problem =
-      stayProblem(body.checkIn, body.checkOut, now().getTime()) ??
-      (body.checkIn < today() ? `checkIn: must not be before today at the hotel (${today()})` : null);
+    const problem = stayProblem(body.checkIn, body.checkOut, today());
     if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
     const stay = priceStay(body.roomId, body.packageIndex, body.rooms, body.checkIn, body.checkOut);
     if (typeof stay === 'string') return reply.code(400).send({ error: 'Bad Request', message: stay });
@@ -142,17 +145,7 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
       today: today(),
       createdFrom: null,
     });
-    if (result.outcome === 'closed') {
-      return reply.code(409).send({ error: 'Conflict', message: closedMessage(stay.room.title, result.nights), nights: result.nights });
-    }
-    if (result.outcome === 'min-stay') {
-      return reply.code(409).send({ error: 'Conflict', message: minStayMessage(body.checkIn, result.nights), minNights: result.nights });
-    }
-    if (result.outcome === 'unavailable') {
-      return reply
-        .code(409)
-        .send({ error: 'Conflict', message: roomsLeftMessage(stay.room.id, result.left), roomId: stay.room.id, left: result.left });
-    }
+    if (!('booking' in result)) return reply.code(409).send(refusalBody(result));
     // Held for a payment (issue 37): a walk-in pays at the desk, so it is confirmed at once; a
     // phone booking gets its link (shown on the desk to copy, and mailed to the guest).
     let booking = result.booking;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { readBookingRecord } from '../../src/domain/bookingRecord';
-import { capacityOf } from '../bookingRules';
+import { capacityOf, hotelToday, refusalBody } from '../bookingRules';
 import { importBooking } from '../db/bookingQueries';
 import type { ImportOutcome } from '../db/bookingQueries';
 import type { Database } from '../db/database';
@@ -18,7 +18,10 @@ type Conflict = { bookingId: string; reason: string };
  * record a confirm would refuse is reported with why (importRules.ts), and a record whose nights
  * are full is reported rather than overbooked.
  */
-export const adminImportRoutes: FastifyPluginAsyncTypebox<{ db: Database; limits: RequestLimits }> = async (app, { db, limits }) => {
+export const adminImportRoutes: FastifyPluginAsyncTypebox<{ db: Database; limits: RequestLimits; now: () => Date }> = async (
+  app,
+  { db, limits, now },
+) => {
   // Before the body is read: a caller without a session gets 401, not a parse of their upload.
   app.addHook('onRequest', requireAdmin(db.pool));
   app.addHook('onRequest', ownerOnly);
@@ -33,7 +36,7 @@ export const adminImportRoutes: FastifyPluginAsyncTypebox<{ db: Database; limits
       }
       // Every rule a confirm applies: an ID a guest can look up, an email address, a room of the
       // hotel, real dates, the horizon and the room-nights cap.
-      const checked = importProblem(read.record, limits);
+      const checked = importProblem(read.record, limits, hotelToday(now()));
       if ('problem' in checked) {
         // An ID made of other characters than IDs are is reported by its place in the file.
         const named = /^[A-Za-z0-9_-]+$/.test(read.record.bookingId) ? read.record.bookingId : `record ${index + 1}`;
@@ -67,12 +70,13 @@ export const adminImportRoutes: FastifyPluginAsyncTypebox<{ db: Database; limits
         conflicts.push({ bookingId: record.bookingId, reason: 'a value in this record cannot be stored (a number or date out of range)' });
         continue;
       }
-      if (outcome === 'imported') imported++;
-      else
-        conflicts.push({
-          bookingId: record.bookingId,
-          reason: outcome === 'exists' ? 'the hotel already has a booking with this ID' : 'no rooms of this type are left on those nights',
-        });
+      if (outcome.outcome === 'imported') imported++;
+      else if (outcome.outcome === 'exists')
+        conflicts.push({ bookingId: record.bookingId, reason: 'the hotel already has a booking with this ID' });
+      else if (outcome.outcome === 'unavailable')
+        conflicts.push({ bookingId: record.bookingId, reason: 'no rooms of this type are left on those nights' });
+      // A closed night or a stay under the minimum: what a confirm of it would be told.
+      else conflicts.push({ bookingId: record.bookingId, reason: refusalBody(outcome).message });
     }
     return { imported, conflicts };
   });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { priceStay, roomsLeftMessage, stayProblem } from '../../src/domain/stay';
+import { priceStay, stayProblem } from '../../src/domain/stay';
 import { limitProblem } from '../bookingLimits';
-import { closedMessage, hotelToday, minStayMessage } from '../bookingRules';
+import { hotelToday, refusalBody } from '../bookingRules';
 import { holdsGuestKey, guestKeyHash } from '../auth/guestKeys';
 import { changeEmail, confirmBooking, findBooking } from '../db/bookingQueries';
 import { invoiceOf } from '../db/priceQueries';
@@ -19,6 +19,8 @@ export interface BookingRouteOptions {
   db: Database;
   /** Bookings per address and per email, lookups per address, the horizon and the room-nights cap. */
   limits: RequestLimits;
+  /** The clock "today" at the hotel is read from (hotelToday; tests set it). */
+  now: () => Date;
   /** Issue 37: a booking the owner's policy holds for a payment gets its link here. */
   payments: PaymentsService;
 }
@@ -40,14 +42,15 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 const normaliseId = (id: string) => id.trim().toUpperCase();
 const notFoundReply = (bookingId: string) => ({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
 
-export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = async (app, { db, limits, payments }) => {
+export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = async (app, { db, limits, now, payments }) => {
   app.post('/api/bookings', { schema: { body: ConfirmBody } }, async (request, reply) => {
     const body = request.body;
-    const problem = stayProblem(body.checkIn, body.checkOut);
+    const today = hotelToday(now());
+    const problem = stayProblem(body.checkIn, body.checkOut, today);
     if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
     const stay = priceStay(body.roomId, body.packageIndex, body.rooms, body.checkIn, body.checkOut);
     if (typeof stay === 'string') return reply.code(400).send({ error: 'Bad Request', message: stay });
-    const overLimit = limitProblem(body, limits);
+    const overLimit = limitProblem(body, limits, today);
     if (overLimit) return reply.code(409).send({ error: 'Conflict', message: overLimit });
     // Shared by every instance; a retry of a stored draft takes nothing and is answered as before.
     const from = addressKey(request.ip);
@@ -81,20 +84,10 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
       checkIn: body.checkIn,
       checkOut: body.checkOut,
       email: body.email.trim(),
-      today: hotelToday(),
+      today,
       createdFrom: from,
     });
-    if (result.outcome === 'closed') {
-      return reply.code(409).send({ error: 'Conflict', message: closedMessage(stay.room.title, result.nights), nights: result.nights });
-    }
-    if (result.outcome === 'min-stay') {
-      return reply.code(409).send({ error: 'Conflict', message: minStayMessage(body.checkIn, result.nights), minNights: result.nights });
-    }
-    if (result.outcome === 'unavailable') {
-      return reply
-        .code(409)
-        .send({ error: 'Conflict', message: roomsLeftMessage(stay.room.id, result.left), roomId: stay.room.id, left: result.left });
-    }
+    if (!('booking' in result)) return reply.code(409).send(refusalBody(result));
     if (!result.guestKeyMatches) {
       // Someone else's draft ID: say nothing about the booking behind it.
       return reply.code(409).send({ error: 'Conflict', message: 'This booking draft was already confirmed from another device.' });

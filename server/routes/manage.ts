@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addDays, nightsBetween } from '../../src/domain/dates';
-import { priceStay, roomsLeftMessage, stayProblem } from '../../src/domain/stay';
+import { priceStay, stayProblem } from '../../src/domain/stay';
 import { LinkBody, ManageChangeBody, manageTokenHeader } from '../../src/domain/wire';
 import type { Booking, CancelPolicy, ManageChangeBody as ChangeBody, ManageReply, QuoteReply } from '../../src/domain/wire';
 import { limitProblem } from '../bookingLimits';
-import { capacityOf, hotelToday } from '../bookingRules';
+import { capacityOf, hotelToday, refusalBody } from '../bookingRules';
 import { statusSentence } from '../../src/domain/bookingStatus';
 import { findBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
@@ -24,6 +24,8 @@ export interface ManageRouteOptions {
   db: Database;
   limits: RequestLimits;
   mail: MailContext;
+  /** The clock "today" at the hotel is read from (hotelToday; tests set it). */
+  now: () => Date;
   /** Issue 37: a cancel refunds what was paid; the booking's money is shown to its guest. */
   payments: PaymentsService;
 }
@@ -45,7 +47,7 @@ function longDate(iso: string): string {
 }
 
 /** The cancellation policy for this booking today: free until CANCEL_FREE_DAYS before check-in. */
-export function cancelPolicy(booking: Pick<Booking, 'checkIn' | 'status'>, freeDays: number, today = hotelToday()): CancelPolicy {
+export function cancelPolicy(booking: Pick<Booking, 'checkIn' | 'status'>, freeDays: number, today: string): CancelPolicy {
   const phone = hotelFacts().phone;
   const freeUntil = booking.checkIn ? addDays(booking.checkIn, -freeDays) : null;
   const canCancel = booking.status === 'confirmed' && freeUntil !== null && today <= freeUntil;
@@ -60,7 +62,8 @@ export function cancelPolicy(booking: Pick<Booking, 'checkIn' | 'status'>, freeD
   return { freeDays, freeUntil, canCancel, hotelPhone: phone, message };
 }
 
-export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async (app, { db, limits, mail, payments }) => {
+export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async (app, { db, limits, mail, now, payments }) => {
+  const today = () => hotelToday(now());
   // The same limit, and the same counter, as the booking lookups (routes/bookings.ts).
   app.addHook('preHandler', async (request, reply) => {
     const limited = await takeLimits(db.pool, [
@@ -82,15 +85,15 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
     if (!claim) return null;
     const booking = await findManagedBooking(db.pool, claim.bookingId);
     if (!booking || booking.manageVersion !== claim.version || !booking.checkOut) return null;
-    if (hotelToday() > linkValidUntil(booking.checkOut)) return null;
+    if (today() > linkValidUntil(booking.checkOut)) return null;
     return booking;
   }
 
   const publicBooking = ({ packageIndex: _p, manageVersion: _v, ...booking }: ManagedBooking): Booking => booking;
-  const canChange = (booking: Booking) => booking.status === 'confirmed' && booking.roomId !== null && booking.checkIn! > hotelToday();
+  const canChange = (booking: Booking) => booking.status === 'confirmed' && booking.roomId !== null && booking.checkIn! > today();
   const manageAnswer = (booking: Booking): ManageReply => ({
     booking,
-    policy: cancelPolicy(booking, mail.cancelFreeDays),
+    policy: cancelPolicy(booking, mail.cancelFreeDays, today()),
     linkValidUntil: linkValidUntil(booking.checkOut!),
     canChange: canChange(booking),
   });
@@ -121,11 +124,11 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
         error: 'Conflict',
         message: `This stay can no longer be changed here. Please call the hotel on ${hotelFacts().phone}.`,
       });
-    const problem = stayProblem(body.checkIn, body.checkOut);
+    const problem = stayProblem(body.checkIn, body.checkOut, today());
     if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
     const stay = priceStay(booking.roomId!, booking.packageIndex, body.rooms, body.checkIn, body.checkOut);
     if (typeof stay === 'string') return reply.code(409).send({ error: 'Conflict', message: `${stay}. Please call the hotel.` });
-    const overLimit = limitProblem(body, limits);
+    const overLimit = limitProblem(body, limits, today());
     if (overLimit) return reply.code(409).send({ error: 'Conflict', message: overLimit });
     return stay;
   }
@@ -150,8 +153,8 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
       dryRun,
     );
     if (result.outcome === 'missing') return reply.code(404).send(invalidLink);
-    if (result.outcome === 'unavailable')
-      return reply.code(409).send({ error: 'Conflict', message: roomsLeftMessage(roomId, result.left), roomId, left: result.left });
+    if (result.outcome === 'unavailable' || result.outcome === 'closed' || result.outcome === 'min-stay')
+      return reply.code(409).send(refusalBody(result));
     if (result.outcome === 'quoted') {
       const quote: QuoteReply = {
         checkIn,
@@ -180,12 +183,12 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
       db.pool,
       booking.bookingId,
       booking.manageVersion,
-      (current) => cancelPolicy(current, mail.cancelFreeDays).canCancel,
+      (current) => cancelPolicy(current, mail.cancelFreeDays, today()).canCancel,
       request.ip,
     );
     if (result.outcome === 'missing') return reply.code(404).send(invalidLink);
     if (result.outcome === 'too-late')
-      return reply.code(409).send({ error: 'Conflict', message: cancelPolicy(booking, mail.cancelFreeDays).message });
+      return reply.code(409).send({ error: 'Conflict', message: cancelPolicy(booking, mail.cancelFreeDays, today()).message });
     mail.onQueued?.();
     payments.kick();
     request.log.info({ bookingId: booking.bookingId }, 'booking cancelled by the guest');
@@ -199,7 +202,7 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
       booking !== null &&
       booking.checkOut !== null &&
       booking.email.trim().toLowerCase() === request.body.email.trim().toLowerCase() &&
-      hotelToday() <= linkValidUntil(booking.checkOut);
+      today() <= linkValidUntil(booking.checkOut);
     // At most 3 link emails per booking an hour, whoever asks: the guest's inbox is not a target.
     if (matches && !(await takeLimits(db.pool, [{ key: `link-mail:${bookingId}`, max: 3, windowSeconds: 3600 }]))) {
       await queueLinkMail(db.pool, bookingId);

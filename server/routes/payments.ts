@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { amountDueNow, cancelMoneySentence, policySentence, stayTotalPaise } from '../../src/domain/payments';
 import { findRoom } from '../../src/domain/rooms';
-import { roomsLeftMessage, stayProblem } from '../../src/domain/stay';
+import { stayProblem } from '../../src/domain/stay';
+import { hotelToday, refusalBody } from '../bookingRules';
 import {
   BookingParams,
   GuestPaymentReply,
@@ -35,6 +36,8 @@ export interface PaymentRouteOptions {
   limits: RequestLimits;
   /** CANCEL_FREE_DAYS, for the policy's words about cancelling. */
   cancelFreeDays: number;
+  /** The clock "today" at the hotel is read from (hotelToday; tests set it). */
+  now: () => Date;
 }
 
 const Refusal = Type.Object({ error: Type.String(), message: Type.String() });
@@ -79,7 +82,7 @@ export async function confirmAnswer(
   };
 }
 
-export const paymentRoutes: FastifyPluginAsyncTypebox<PaymentRouteOptions> = async (app, { db, payments, limits, cancelFreeDays }) => {
+export const paymentRoutes: FastifyPluginAsyncTypebox<PaymentRouteOptions> = async (app, { db, payments, limits, cancelFreeDays, now }) => {
   app.get(
     '/api/payment-policy',
     { schema: { querystring: PaymentPolicyQuery, response: { 200: PaymentPolicyReply, 400: Refusal } } },
@@ -98,7 +101,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<PaymentRouteOptions> = asy
       if (roomId === undefined || checkIn === undefined || checkOut === undefined)
         return reply.code(400).send({ error: 'Bad Request', message: 'roomId, checkIn and checkOut: give all three for a stay, or none' });
       if (!findRoom(roomId)) return reply.code(400).send({ error: 'Bad Request', message: 'roomId: is not a room type of this hotel' });
-      const problem = stayProblem(checkIn, checkOut);
+      const problem = stayProblem(checkIn, checkOut, hotelToday(now()));
       if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
       const charges = await stayCharges(db.pool, roomId, rooms ?? 1, checkIn, checkOut);
       const total = stayTotalPaise(charges);
@@ -254,13 +257,14 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<PaymentRouteOptions> = asy
               booking.status === 'confirmed' ? 'This booking is paid for and confirmed already.' : 'This booking cannot be paid for now.',
           });
         const outcome = await payments.payAgain(booking.bookingId);
-        if (outcome.outcome === 'rooms-gone')
-          return reply
-            .code(409)
-            .send({ error: 'Conflict', message: `${roomsLeftMessage(booking.roomId!, outcome.left)} Please choose other dates.` });
+        if (outcome.outcome === 'refused') {
+          const refusal = refusalBody(outcome.refusal);
+          const message = outcome.refusal.outcome === 'unavailable' ? `${refusal.message} Please choose other dates.` : refusal.message;
+          return reply.code(409).send({ error: 'Conflict', message });
+        }
         if (outcome.outcome === 'unavailable') return reply.code(503).send({ error: 'Payment Unavailable', message: outcome.message });
-        const now = await findBooking(db.pool, booking.bookingId);
-        return { booking: publicBooking(now!), payment: (await payments.summary(booking.bookingId))! };
+        const current = await findBooking(db.pool, booking.bookingId);
+        return { booking: publicBooking(current!), payment: (await payments.summary(booking.bookingId))! };
       },
     );
 

@@ -18,18 +18,14 @@ export function stayTotal(nightlyPrice: number | null, rooms: number, nights: nu
 }
 
 /**
- * The earliest date that is still today somewhere (UTC-12): a guest's picker forbids days before
- * their own today, and the hotel must never refuse a day that picker allowed.
+ * Why a stay cannot be booked, naming the field; null when it can. `today` is the hotel's date
+ * (YYYY-MM-DD, in its time zone: server/bookingRules.ts hotelToday), the one "today" of every
+ * path: a stay may begin on it at the earliest, whatever the guest's own time zone says.
  */
-export function earliestToday(now = Date.now()): string {
-  return new Date(now - 12 * 3_600_000).toISOString().slice(0, 10);
-}
-
-/** Why a stay cannot be booked, naming the field; null when it can. */
-export function stayProblem(checkIn: string, checkOut: string, now = Date.now()): string | null {
+export function stayProblem(checkIn: string, checkOut: string, today: string): string | null {
   if (!isIsoDate(checkIn)) return 'checkIn: must be a date (YYYY-MM-DD)';
   if (!isIsoDate(checkOut)) return 'checkOut: must be a date (YYYY-MM-DD)';
-  if (checkIn < earliestToday(now)) return 'checkIn: must not be in the past';
+  if (checkIn < today) return 'checkIn: must not be in the past';
   const nights = nightsBetween(checkIn, checkOut);
   if (nights < 1) return 'checkOut: must be after checkIn';
   if (nights > maxNights) return `checkOut: a stay can be at most ${maxNights} nights`;

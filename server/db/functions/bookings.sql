@@ -1,14 +1,14 @@
 -- A booking's confirm, in one statement (server/db/bookingQueries.ts confirmBooking).
 
--- Confirm in one round trip: a replayed draft answers its booking; a closed night or a stay
--- shorter than the minimum is refused (answering why, taking nothing); otherwise it takes the
--- nights (take_nights), fixes each night's price and tax on the booking from the owner's rules
--- (stay_nights), stores it under the requested ID or, if another booking has that ID, a free one,
--- queues its invoice for a number (given just after the commit: invoiceNumbers.ts) and queues the
--- confirmation and the hotel's copy in the same transaction: a booking is never stored without
--- its messages, nor the reverse. A concurrent confirm of the same draft fails on draft_id's
--- unique index (23505) and the caller reads the winner's booking. p_today is the hotel's date:
--- the invoice's date, and so its financial year.
+-- Confirm in one round trip: a replayed draft answers its booking; otherwise it takes the nights
+-- (take_nights, which raises, taking nothing, for a closed night, a stay shorter than the minimum
+-- or a night without rooms left), fixes each night's price and tax on the booking from the owner's
+-- rules (stay_nights), stores it under the requested ID or, if another booking has that ID, a free
+-- one, queues its invoice for a number (given just after the commit: invoiceNumbers.ts) and queues
+-- the confirmation and the hotel's copy in the same transaction: a booking is never stored without
+-- its messages, nor the reverse. A concurrent confirm of the same draft fails on draft_id's unique
+-- index (23505) and the caller reads the winner's booking. p_today is the hotel's date: the
+-- invoice's date, and so its financial year.
 -- When the owner's policy asks for a payment (payment_hold_minutes, payments.sql), the booking
 -- holds its nights as `awaiting_payment` until held_until instead, with no invoice and no message
 -- yet: both come with the payment (confirm_paid_booking, payments.sql).
@@ -16,37 +16,21 @@ CREATE OR REPLACE FUNCTION confirm_booking(
   p_draft_id uuid, p_booking_id text, p_guest_key_hash bytea, p_room_id text, p_room_name text,
   p_package_index integer, p_rooms integer, p_check_in date, p_check_out date,
   p_email text, p_created_from text, p_today date)
-RETURNS TABLE (replayed boolean, booking_id text, refusal text, refused_nights date[], min_nights integer,
-               lines jsonb, taxable_paise integer, cgst_paise integer, sgst_paise integer, invoice_number text,
-               held_until timestamptz)
+RETURNS TABLE (replayed boolean, booking_id text, taxable_paise bigint, cgst_paise bigint, sgst_paise bigint, held_until timestamptz)
 LANGUAGE plpgsql AS $$
 DECLARE
   v_id text := p_booking_id;
   v_stored text;
-  v_closed date[];
-  v_min integer;
   v_lines jsonb;
-  v_taxable integer;
-  v_cgst integer;
-  v_sgst integer;
+  -- Sums of paise: bigint (a long stay at the top price passes 2^31; migration 019).
+  v_taxable bigint;
+  v_cgst bigint;
+  v_sgst bigint;
   v_hold integer;
 BEGIN
   SELECT b.booking_id INTO v_stored FROM bookings b WHERE b.draft_id = p_draft_id;
   IF FOUND THEN
-    RETURN QUERY SELECT true, v_stored, NULL::text, NULL::date[], NULL::integer, NULL::jsonb, NULL::integer, NULL::integer, NULL::integer, NULL::text, NULL::timestamptz;
-    RETURN;
-  END IF;
-  SELECT array_agg(DISTINCT s.ts::date ORDER BY s.ts::date) INTO v_closed
-    FROM generate_series(p_check_in, p_check_out - 1, interval '1 day') AS s(ts)
-    JOIN closures c ON s.ts::date BETWEEN c.first_night AND c.last_night AND (c.room_id IS NULL OR c.room_id = p_room_id);
-  IF v_closed IS NOT NULL THEN
-    RETURN QUERY SELECT false, NULL::text, 'closed'::text, v_closed, NULL::integer, NULL::jsonb, NULL::integer, NULL::integer, NULL::integer, NULL::text, NULL::timestamptz;
-    RETURN;
-  END IF;
-  SELECT max(m.nights) INTO v_min FROM min_stays m
-   WHERE p_check_in BETWEEN m.first_night AND m.last_night AND (m.room_id IS NULL OR m.room_id = p_room_id);
-  IF v_min IS NOT NULL AND p_check_out - p_check_in < v_min THEN
-    RETURN QUERY SELECT false, NULL::text, 'min_stay'::text, NULL::date[], v_min, NULL::jsonb, NULL::integer, NULL::integer, NULL::integer, NULL::text, NULL::timestamptz;
+    RETURN QUERY SELECT true, v_stored, NULL::bigint, NULL::bigint, NULL::bigint, NULL::timestamptz;
     RETURN;
   END IF;
   PERFORM take_nights(p_room_id, p_check_in, p_check_out, p_rooms, 0);
@@ -74,6 +58,5 @@ BEGIN
     INSERT INTO invoices_waiting (booking_id, invoice_date) VALUES (v_stored, p_today);
     PERFORM queue_booking_mail(v_stored, 'confirmed', 'hotel-new');
   END IF;
-  RETURN QUERY SELECT false, v_stored, NULL::text, NULL::date[], NULL::integer, v_lines, v_taxable, v_cgst, v_sgst, NULL::text,
-                      now() + make_interval(mins => v_hold);
+  RETURN QUERY SELECT false, v_stored, v_taxable, v_cgst, v_sgst, now() + make_interval(mins => v_hold);
 END $$;

@@ -2,8 +2,38 @@
 -- nights, and the rooms left that the booking screen shows. The invariant the whole design
 -- protects: booked + out_of_service never exceeds the hotel's rooms of that type.
 
+-- The owner's rules for selling a stay (issue 22), in this one place: take_nights calls it, so
+-- every path that makes a booking hold nights obeys them alike (a confirm and the desk's phone and
+-- walk-in bookings through confirm_booking, a manage change and its quote, an undo, a restore and
+-- an import). No night taken (p_first_night to the night before p_check_out) may be closed, for
+-- its type or the whole hotel; and the stay (p_check_in to p_check_out) must be at least the
+-- largest minimum set for arriving on p_check_in. A refusal raises 'stay_closed' or
+-- 'stay_min_nights' (SQLSTATE P0001, as 'rooms_unavailable'), with what the guest's message needs
+-- as JSON in its DETAIL (server/db/bookingQueries.ts, stayRefusalOf).
+CREATE OR REPLACE FUNCTION check_stay_rules(p_room_id text, p_check_in date, p_check_out date, p_first_night date)
+RETURNS void LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  v_closed date[];
+  v_min integer;
+BEGIN
+  SELECT array_agg(DISTINCT s.ts::date ORDER BY s.ts::date) INTO v_closed
+    FROM generate_series(p_first_night, p_check_out - 1, interval '1 day') AS s(ts)
+    JOIN closures c ON s.ts::date BETWEEN c.first_night AND c.last_night AND (c.room_id IS NULL OR c.room_id = p_room_id);
+  IF v_closed IS NOT NULL THEN
+    RAISE EXCEPTION 'stay_closed' USING ERRCODE = 'P0001', DETAIL = json_build_object('roomId', p_room_id, 'nights', v_closed)::text;
+  END IF;
+  SELECT max(m.nights) INTO v_min FROM min_stays m
+   WHERE p_check_in BETWEEN m.first_night AND m.last_night AND (m.room_id IS NULL OR m.room_id = p_room_id);
+  IF v_min IS NOT NULL AND p_check_out - p_check_in < v_min THEN
+    RAISE EXCEPTION 'stay_min_nights' USING ERRCODE = 'P0001', DETAIL = json_build_object('checkIn', p_check_in, 'nights', v_min)::text;
+  END IF;
+END $$;
+
 -- Takes p_rooms rooms on every night from p_check_in to the night before p_check_out, or raises
--- 'rooms_unavailable' (SQLSTATE P0001) and takes nothing, as the caller's statement rolls back.
+-- and takes nothing, as the caller's statement rolls back: first the owner's rules
+-- (check_stay_rules, for the stay arriving on p_arrival, or p_check_in when these nights are the
+-- whole stay; p_arrival is earlier when an undone early check-out takes its last nights back),
+-- then 'rooms_unavailable' (SQLSTATE P0001) when a night has too few rooms left.
 -- The number of rooms is the owner's (room_types), p_capacity only for a type the table does not
 -- know; rooms out of service count as taken.
 -- One upsert for all nights, in date order, so that two confirms lock the same rows in the same
@@ -14,7 +44,8 @@
 -- so neither slips in between the other's check and its write. An advisory lock, not FOR SHARE on
 -- the room_types row: a row locked by many transactions at once is written again by each new one
 -- (a MultiXact, logged), which cost about a quarter of a confirm's database time under load.
-CREATE OR REPLACE FUNCTION take_nights(p_room_id text, p_check_in date, p_check_out date, p_rooms integer, p_capacity integer)
+CREATE OR REPLACE FUNCTION take_nights(p_room_id text, p_check_in date, p_check_out date, p_rooms integer, p_capacity integer,
+                                       p_arrival date DEFAULT NULL)
 RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   v_taken integer;
@@ -23,6 +54,7 @@ BEGIN
   IF p_rooms <= 0 OR p_check_in IS NULL OR p_check_out IS NULL OR p_room_id IS NULL THEN
     RETURN;
   END IF;
+  PERFORM check_stay_rules(p_room_id, coalesce(p_arrival, p_check_in), p_check_out, p_check_in);
   PERFORM pg_advisory_xact_lock_shared(7311012, hashtext(p_room_id));
   SELECT t.rooms INTO v_capacity FROM room_types t WHERE t.room_id = p_room_id;
   IF NOT FOUND THEN
