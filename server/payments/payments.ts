@@ -336,7 +336,11 @@ export function createPayments(options: PaymentsOptions): PaymentsService {
     );
     const row = rows[0];
     if (!row) return 'not a link of this hotel: nothing done';
-    if (row.razorpay_payment_id === capture.paymentId) return 'already recorded';
+    if (row.razorpay_payment_id === capture.paymentId) {
+      // The signed return names no method; the webhook that follows does.
+      if (capture.method && !row.method) await db.query('UPDATE payments SET method = $2 WHERE id = $1', [row.id, capture.method]);
+      return 'already recorded';
+    }
     if (row.state === 'paid') return `link already paid by ${row.razorpay_payment_id}: nothing done`;
     const amount = capture.amountPaise ?? Number(row.amount_paise);
     await db.query('SELECT pg_advisory_xact_lock(7311037, hashtext($1))', [row.booking_id]);

@@ -23,6 +23,16 @@ import type {
   NewStaffBody,
   OccupancyReply,
   OutboxReply,
+  AdminPaymentsQuery,
+  AdminPaymentsReply,
+  GuestPaymentReply,
+  PaymentPolicyQuery,
+  PaymentPolicyReply,
+  PaymentSettingsBody,
+  PaymentSettingsReply,
+  PaymentSummary,
+  ReconcileReply,
+  VoucherReply,
   OutOfServiceBody,
   PriceRuleBody,
   PricesReply,
@@ -33,6 +43,8 @@ import type {
   StayQuery,
 } from '../domain/wire';
 import type {
+  BookingPaymentQuery,
+  VoucherQuery,
   BookingQuery,
   BookingSource,
   BookingsPage,
@@ -52,7 +64,7 @@ import type {
 } from './source';
 
 /** Everything a change to the bookings can alter on the staff screens. */
-const bookingsChanged = ['Bookings', 'Availability', 'Occupancy', 'Audit', 'Bursts', 'Desk'] as const;
+const bookingsChanged = ['Bookings', 'Availability', 'Occupancy', 'Audit', 'Bursts', 'Desk', 'Payments'] as const;
 
 const notOffered: SourceError = { status: 'CUSTOM_ERROR', error: 'Not offered', data: { message: 'This site does not offer that.' } };
 
@@ -96,6 +108,7 @@ export const bookingsApi = createApi({
     'Staff',
     'Prices',
     'Invoice',
+    'Payments',
   ],
   endpoints: (build) => ({
     /** The signed-in staff member, or null when nobody is signed in. */
@@ -250,7 +263,7 @@ export const bookingsApi = createApi({
       invalidatesTags: [...bookingsChanged, 'Booking'],
     }),
     /** A phone or walk-in booking entered by staff (same inventory, same IDs, the guest's email). */
-    createDeskBooking: build.mutation<{ booking: Booking }, DeskBookingBody>({
+    createDeskBooking: build.mutation<{ booking: Booking; payment?: PaymentSummary }, DeskBookingBody>({
       queryFn: (body, api) => onSource((source, store) => source.deskBooking?.(body, store))(api),
       invalidatesTags: [...bookingsChanged],
     }),
@@ -307,6 +320,46 @@ export const bookingsApi = createApi({
     getInvoice: build.query<InvoiceReply, BookingQuery>({
       queryFn: (query, api) => onSource((source, store) => source.invoice?.(query, store))(api),
       providesTags: ['Invoice'],
+    }),
+    /** The owner's payment policy in force, and with a stay what it costs now and at the hotel (issue 37). */
+    getPaymentPolicy: build.query<PaymentPolicyReply, PaymentPolicyQuery>({
+      queryFn: (query, api) => onSource((source, store) => source.paymentPolicy?.(query, store))(api),
+      providesTags: ['Payments'],
+    }),
+    /** A booking's money: the guest's (with its key, and the booking) or staff's (without). */
+    getBookingPayment: build.query<GuestPaymentReply | PaymentSummary, BookingPaymentQuery>({
+      queryFn: (query, api) => onSource((source, store) => source.bookingPayment?.(query, store))(api),
+      providesTags: ['Payments'],
+    }),
+    /** A hold not paid in time: its rooms again (while free) and a new link; or the link it has. */
+    payAgain: build.mutation<GuestPaymentReply, BookingPaymentQuery>({
+      queryFn: (query, api) => onSource((source, store) => source.payAgain?.(query, store))(api),
+      invalidatesTags: ['Payments', 'Availability'],
+    }),
+    getVoucher: build.query<VoucherReply, VoucherQuery>({
+      queryFn: (query, api) => onSource((source, store) => source.voucher?.(query, store))(api),
+      providesTags: ['Payments'],
+    }),
+    getManagePayment: build.query<PaymentSummary, string>({
+      queryFn: (token, api) => onSource((source, store) => source.managePayment?.(token, store))(api),
+      providesTags: ['Payments', 'Manage'],
+    }),
+    getPaymentSettings: build.query<PaymentSettingsReply, void>({
+      queryFn: (_arg, api) => onSource((source, store) => source.paymentSettings?.(store))(api),
+      providesTags: ['Payments'],
+    }),
+    savePaymentSettings: build.mutation<PaymentSettingsReply, PaymentSettingsBody>({
+      queryFn: (body, api) => onSource((source, store) => source.savePaymentSettings?.(body, store))(api),
+      invalidatesTags: ['Payments'],
+    }),
+    /** The Payments screen: every payment, refund, event and voucher, and what needs the owner's attention. */
+    getPayments: build.query<AdminPaymentsReply, AdminPaymentsQuery>({
+      queryFn: (query, api) => onSource((source, store) => source.payments?.(query, store))(api),
+      providesTags: ['Payments'],
+    }),
+    reconcilePayments: build.mutation<ReconcileReply, void>({
+      queryFn: (_arg, api) => onSource((source, store) => source.reconcilePayments?.(store))(api),
+      invalidatesTags: [...bookingsChanged, 'Booking'],
     }),
     /** A JSON backup's text: what the keeper lacks is added, nothing it has is changed. */
     importBackup: build.mutation<ImportOutcome, string>({
@@ -367,6 +420,15 @@ export const {
   useRemoveRuleMutation,
   useSaveHotelSettingsMutation,
   useGetInvoiceQuery,
+  useGetPaymentPolicyQuery,
+  useGetBookingPaymentQuery,
+  usePayAgainMutation,
+  useGetVoucherQuery,
+  useGetManagePaymentQuery,
+  useGetPaymentSettingsQuery,
+  useSavePaymentSettingsMutation,
+  useGetPaymentsQuery,
+  useReconcilePaymentsMutation,
 } = bookingsApi;
 
 /** A full booking, as opposed to the outline the hotel shows without a key or email. */

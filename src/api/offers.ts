@@ -32,6 +32,8 @@ export interface Offers {
   staff?: boolean;
   /** The owner sets rooms, nightly prices, closures and minimum stays; bookings carry GST and a tax invoice (issue 22). */
   prices?: boolean;
+  /** The owner's payment policy, advances paid online through Razorpay, refunds and GST vouchers (issue 37). */
+  payments?: boolean;
 }
 
 /**
@@ -57,4 +59,5 @@ export const hotelOffers: Offers = {
   desk: true,
   staff: true,
   prices: true,
+  payments: true,
 };

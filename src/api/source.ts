@@ -26,6 +26,16 @@ import type {
   NewStaffBody,
   OccupancyReply,
   OutboxReply,
+  AdminPaymentsQuery,
+  AdminPaymentsReply,
+  GuestPaymentReply,
+  PaymentPolicyQuery,
+  PaymentPolicyReply,
+  PaymentSettingsBody,
+  PaymentSettingsReply,
+  PaymentSummary,
+  ReconcileReply,
+  VoucherReply,
   OutOfServiceBody,
   PriceRuleBody,
   PricesReply,
@@ -68,6 +78,21 @@ export interface Confirmed {
   booking: BookingRecord;
   /** False when this browser refused to keep its own copy (the hotel has the booking all the same). */
   keptHere: boolean;
+  /** Hotel mode with payments (issue 37): the booking holds its rooms until paid; the link to pay and the amount. */
+  payment?: PaymentSummary;
+}
+
+/** A booking's money, asked with the key this browser kept for it (or, for staff, without). */
+export interface BookingPaymentQuery {
+  bookingId: string;
+  guestKey?: string;
+}
+
+/** A receipt or refund voucher: the guest's with its key, staff's without. */
+export interface VoucherQuery {
+  bookingId: string;
+  voucherNumber: string;
+  guestKey?: string;
 }
 
 export interface BookingQuery {
@@ -91,7 +116,12 @@ export interface ListQuery {
 }
 
 /** A booking in the staff list: the hotel says whether it is cancelled; this browser's bookings are all confirmed. */
-export type ListedBooking = BookingRecord & { status?: BookingStatus };
+export type ListedBooking = BookingRecord & {
+  status?: BookingStatus;
+  /** Hotel mode (issue 37): what the hotel holds for it (payments less refunds) and what is still due, paise. */
+  paidPaise?: number;
+  duePaise?: number;
+};
 
 export interface BookingsPage {
   /** Newest first. */
@@ -164,7 +194,8 @@ export interface BookingSource {
   desk?(query: { date?: string }, store: StoreAccess): Promise<SourceResult<DeskReply>>;
   moveBooking?(move: { bookingId: string; to: StatusMove }, store: StoreAccess): Promise<SourceResult<MoveReply>>;
   undoBookingMove?(bookingId: string, store: StoreAccess): Promise<SourceResult<MoveReply>>;
-  deskBooking?(body: DeskBookingBody, store: StoreAccess): Promise<SourceResult<{ booking: Booking }>>;
+  /** A phone booking held for its payment (issue 37) comes with its link (`payment.payUrl`) for the desk to give the guest. */
+  deskBooking?(body: DeskBookingBody, store: StoreAccess): Promise<SourceResult<{ booking: Booking; payment?: PaymentSummary }>>;
   staff?(store: StoreAccess): Promise<SourceResult<StaffReply>>;
   addStaff?(body: NewStaffBody, store: StoreAccess): Promise<SourceResult<{ username: string }>>;
   removeStaff?(username: string, store: StoreAccess): Promise<SourceResult<null>>;
@@ -180,6 +211,16 @@ export interface BookingSource {
   saveHotelSettings?(settings: HotelSettings, store: StoreAccess): Promise<SourceResult<HotelSettings>>;
   /** With the guest's key: the guest's copy; without: the admin's (a signed-in session). */
   invoice?(query: BookingQuery, store: StoreAccess): Promise<SourceResult<InvoiceReply>>;
+  // Payments (offers.payments, issue 37).
+  paymentPolicy?(query: PaymentPolicyQuery, store: StoreAccess): Promise<SourceResult<PaymentPolicyReply>>;
+  bookingPayment?(query: BookingPaymentQuery, store: StoreAccess): Promise<SourceResult<GuestPaymentReply | PaymentSummary>>;
+  payAgain?(query: BookingPaymentQuery, store: StoreAccess): Promise<SourceResult<GuestPaymentReply>>;
+  voucher?(query: VoucherQuery, store: StoreAccess): Promise<SourceResult<VoucherReply>>;
+  managePayment?(token: string, store: StoreAccess): Promise<SourceResult<PaymentSummary>>;
+  paymentSettings?(store: StoreAccess): Promise<SourceResult<PaymentSettingsReply>>;
+  savePaymentSettings?(body: PaymentSettingsBody, store: StoreAccess): Promise<SourceResult<PaymentSettingsReply>>;
+  payments?(query: AdminPaymentsQuery, store: StoreAccess): Promise<SourceResult<AdminPaymentsReply>>;
+  reconcilePayments?(store: StoreAccess): Promise<SourceResult<ReconcileReply>>;
   session?(store: StoreAccess): Promise<SourceResult<AdminSession | null>>;
   signIn?(credentials: { username: string; password: string }, store: StoreAccess): Promise<SourceResult<AdminSession>>;
   signOut?(store: StoreAccess): Promise<SourceResult<null>>;

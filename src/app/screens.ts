@@ -23,7 +23,13 @@ export const screens = {
   // name and hashes, and the booking screen is at its budget. The owner's prices go with the other
   // back-office screen, the invoice with the guest's booking (which links to it).
   [paths.adminPrices]: () => import(/* webpackChunkName: "admin-bursts" */ '../features/prices/PricesPage').then((m) => m.PricesPage),
+  [paths.adminPayments]: () =>
+    import(/* webpackChunkName: "admin-bursts" */ '../features/adminPayments/AdminPaymentsPage').then((m) => m.AdminPaymentsPage),
   [paths.invoice]: () => import(/* webpackChunkName: "customer-booking" */ '../features/invoice/InvoicePage').then((m) => m.InvoicePage),
+  // Hotel mode with payments (issue 37): a booking's payment (where Razorpay sends the guest back) and its vouchers.
+  [paths.bookingPayment]: () =>
+    import(/* webpackChunkName: "customer-booking" */ '../features/payment/PaymentPage').then((m) => m.PaymentPage),
+  [paths.voucher]: () => import(/* webpackChunkName: "customer-booking" */ '../features/payment/VoucherPage').then((m) => m.VoucherPage),
   [paths.viewBookings]: () =>
     import(/* webpackChunkName: "view-bookings" */ '../features/viewBookings/ViewBookingsPage').then((m) => m.ViewBookingsPage),
   [paths.bookingPortal]: () =>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { isUnreachable, serverMessage } from '../../api/requestErrors';
-import { useGetAvailabilityQuery } from '../../api/bookingsApi';
+import { useGetAvailabilityQuery, useGetPaymentPolicyQuery } from '../../api/bookingsApi';
 import { findRoom } from '../../domain/rooms';
 import { formatInr } from '../../shared/money';
 import type { AvailabilityReply } from '../../domain/wire';
@@ -95,5 +95,20 @@ export function AvailabilityFeed({ checkIn, checkOut, onRoomsLeft }: Availabilit
         </button>
       )}
     </>
+  );
+}
+
+/**
+ * Hotel mode with payments (issue 37): the owner's payment policy in a sentence, below the rooms
+ * (where its coming moves no Book button), before the guest goes on to confirm. Nothing until the
+ * hotel has said it.
+ */
+export function PaymentPolicyLine() {
+  const { currentData } = useGetPaymentPolicyQuery({});
+  if (!currentData) return null;
+  return (
+    <p className="booking__policy">
+      <strong>Payment:</strong> {currentData.sentence} {currentData.cancelSentence}
+    </p>
   );
 }

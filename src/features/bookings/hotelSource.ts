@@ -6,7 +6,7 @@ import type { BookingSource, ConnectSource, SourceResult, StoreAccess } from '..
 import type { RootState } from '../../app/store';
 import type { BookingRecord } from '../../domain/bookingRecord';
 import { isCompleteStay } from '../../domain/stay';
-import type { AdminSession, Booking } from '../../domain/wire';
+import type { AdminSession, Booking, PaymentSummary } from '../../domain/wire';
 import { parseBackup } from './bookingsBackup';
 import { toStoredRecord } from '../../domain/bookingRecord';
 import { selectBookingById } from './bookingsSlice';
@@ -103,9 +103,11 @@ export function createHotelSource(): BookingSource {
         email: email.trim(),
         guestKey,
       };
-      const result = await request<{ booking: Booking }>(store, { url: 'bookings', method: 'POST', body });
+      const result = await request<{ booking: Booking; payment?: PaymentSummary }>(store, { url: 'bookings', method: 'POST', body });
       if (result.error) return result;
-      return { data: await keepCopy(store, result.data.booking, guestKey) };
+      // Held for its payment (issue 37): kept here all the same, with its key, to see and pay it from this device.
+      const kept = await keepCopy(store, result.data.booking, guestKey);
+      return { data: result.data.payment ? { ...kept, payment: result.data.payment } : kept };
     },
 
     getBooking: ({ bookingId, guestKey }, store) => request(store, { url: bookingPath(bookingId), headers: keyHeader(guestKey) }),
@@ -204,6 +206,27 @@ export function createHotelSource(): BookingSource {
         url: guestKey ? `${bookingPath(bookingId)}/invoice` : `${adminBookingPath(bookingId)}/invoice`,
         headers: keyHeader(guestKey),
       }),
+
+    paymentPolicy: (query, store) => request(store, { url: 'payment-policy', params: query }),
+    bookingPayment: ({ bookingId, guestKey }, store) =>
+      request(store, {
+        url: guestKey ? `${bookingPath(bookingId)}/payment` : `${adminBookingPath(bookingId)}/payment`,
+        headers: keyHeader(guestKey),
+      }),
+    payAgain: ({ bookingId, guestKey }, store) =>
+      request(store, { url: `${bookingPath(bookingId)}/payment`, method: 'POST', headers: keyHeader(guestKey) }),
+    voucher: ({ bookingId, voucherNumber, guestKey }, store) =>
+      request(store, {
+        url: guestKey
+          ? `${bookingPath(bookingId)}/vouchers/${encodeURIComponent(voucherNumber)}`
+          : `admin/vouchers/${encodeURIComponent(voucherNumber)}`,
+        headers: keyHeader(guestKey),
+      }),
+    managePayment: (token, store) => request(store, { url: 'manage/payment', headers: manageHeader(token) }),
+    paymentSettings: (store) => request(store, 'admin/payment-settings'),
+    savePaymentSettings: (body, store) => request(store, { url: 'admin/payment-settings', method: 'PUT', body }),
+    payments: (query, store) => request(store, { url: 'admin/payments', params: query }),
+    reconcilePayments: (store) => request(store, { url: 'admin/payments/reconcile', method: 'POST' }),
 
     async session(store) {
       const result = await request<AdminSession>(store, 'admin/session');

@@ -1,12 +1,14 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { useGetStayPricesQuery } from '../../api/bookingsApi';
+import { Link, useNavigate } from 'react-router-dom';
+import { useGetBookingPaymentQuery, useGetPaymentPolicyQuery, useGetStayPricesQuery } from '../../api/bookingsApi';
 import type { Confirmed } from '../../api/source';
 import type { StaySummary } from '../../domain/stay';
 import { recordTax } from '../../domain/tax';
 import { customerBookingPath, paths } from '../../shared/paths';
 import { invoicePath } from '../invoice/invoicePath';
+import { bookingPaymentPath } from '../payment/paymentPaths';
+import { PaymentDue } from './PaymentDue';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { Pending } from '../../shared/Pending';
 import { selectOffers } from '../../shared/offers';
@@ -68,6 +70,32 @@ export function BookingDetailsPage() {
     { skip: !askPrices },
   );
   const hotelRoom = askPrices ? hotelPrices?.rooms.find((room) => room.roomId === selection.roomId) : undefined;
+  // Hotel mode with payments (issue 37): the owner's policy and what this stay costs now, before confirming.
+  const askPolicy =
+    offers.payments === true &&
+    !confirmedId &&
+    selection.startDate !== null &&
+    selection.endDate !== null &&
+    selection.roomId !== null &&
+    selection.roomCount > 0;
+  const policy = useGetPaymentPolicyQuery(
+    {
+      roomId: selection.roomId ?? '',
+      rooms: selection.roomCount || 1,
+      checkIn: selection.startDate ?? '',
+      checkOut: selection.endDate ?? '',
+    },
+    { skip: !askPolicy },
+  );
+  // A booking confirmed here that waits for its payment (or whose hold ended) is not "confirmed": its payment page says where it is.
+  const heldKey = storedRecord?.guestKey;
+  const held = useGetBookingPaymentQuery(
+    { bookingId: confirmedId ?? '', guestKey: heldKey },
+    { skip: !offers.payments || !confirmedId || !heldKey, refetchOnMountOrArgChange: true },
+  );
+  const heldStatus = held.currentData && 'booking' in held.currentData ? held.currentData.booking.status : undefined;
+  const waitsForPayment = heldStatus === 'awaiting_payment' || heldStatus === 'expired';
+  const navigate = useNavigate();
   const priced = (summary: StaySummary): StaySummary => {
     if (!hotelRoom || hotelRoom.nights.length !== summary.nights) return summary;
     const prices = new Set(hotelRoom.nights.map((n) => n.pricePaise));
@@ -91,6 +119,11 @@ export function BookingDetailsPage() {
   async function confirm(email: string): Promise<string | null> {
     const result = await dispatch(draftSubmitted(email));
     if (draftSubmitted.rejected.match(result)) return result.payload?.message ?? saveFailureMessage('unknown');
+    // Held for its payment: the guest pays next, on the booking's payment page (the link to Razorpay's page).
+    if (result.payload.payment) {
+      void navigate(bookingPaymentPath(result.payload.booking.bookingId), { replace: true });
+      return null;
+    }
     confirmedHere.current = true;
     setConfirmed(result.payload);
     window.alert(confirmedAlert);
@@ -101,7 +134,9 @@ export function BookingDetailsPage() {
   const confirmedRecord = storedRecord ?? (confirmed?.booking.bookingId === confirmedId ? confirmed?.booking : undefined);
   // Until the session is read back (always so in the page the build prerendered) the screen shows
   // its card with every value holding its place unseen, so nothing moves when they show.
-  const ready = restored && bookingId !== null;
+  // With payments, the card waits for the hotel's word on them too, so that nothing moves Confirm Booking once it shows.
+  const paymentsKnown = (!askPolicy || policy.currentData !== undefined || policy.isError) && (held.isUninitialized || !held.isLoading);
+  const ready = restored && bookingId !== null && paymentsKnown;
   return (
     <section className="page page--narrow confirmation" aria-labelledby="page-title">
       <title>Booking Confirmation</title>
@@ -117,7 +152,19 @@ export function BookingDetailsPage() {
             pending={!ready}
             tax={confirmedId && confirmedRecord ? recordTax(confirmedRecord) : null}
           />
-          {confirmedId ? (
+          {askPolicy && policy.currentData && <PaymentDue policy={policy.currentData} />}
+          {confirmedId && waitsForPayment ? (
+            <div className="confirmation__done">
+              <p className="notice" role="status">
+                {heldStatus === 'expired'
+                  ? 'This booking was not paid in time: its rooms were released.'
+                  : 'This booking holds its rooms while it waits for your payment.'}
+              </p>
+              <Link className="button button--accent" to={bookingPaymentPath(confirmedId)}>
+                {heldStatus === 'expired' ? 'See your booking’s payment' : 'Pay to confirm'}
+              </Link>
+            </div>
+          ) : confirmedId ? (
             <div className="confirmation__done">
               <p className="notice notice--success" role="status" tabIndex={-1} ref={success}>
                 {confirmedMessage}

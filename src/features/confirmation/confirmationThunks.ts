@@ -72,7 +72,10 @@ export const draftSubmitted = createConfirmThunk(
         dispatch(selectionCleared());
         return result.data satisfies Confirmed;
       }
-      const unreachable = isUnreachable(result.error);
+      // The hotel answered that Razorpay cannot make the link now (issue 37): no booking was made and
+      // no rooms are held, and trying again at once would wait for Razorpay again: its words, now.
+      const paymentUnavailable = (result.error as { data?: { error?: string } } | undefined)?.data?.error === 'Payment Unavailable';
+      const unreachable = isUnreachable(result.error) && !paymentUnavailable;
       if (!unreachable || attempt >= delays.length) {
         dispatch(draftNotConfirmed());
         // The ID went to another booking meanwhile (another tab): offer a fresh one to confirm.

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useGetManagedBookingQuery } from '../../api/bookingsApi';
+import { useGetManagePaymentQuery, useGetManagedBookingQuery } from '../../api/bookingsApi';
 import { describeError, statusOf } from '../../api/requestErrors';
 import { formatDisplayDate } from '../../domain/dates';
 import { AddToCalendar } from '../../shared/AddToCalendar';
@@ -12,6 +12,7 @@ import { BookingFacts } from '../guest/BookingFacts';
 import { NotFound } from '../layout/NotFound';
 import { CancelStay } from './CancelStay';
 import { ChangeStayForm } from './ChangeStayForm';
+import { PaymentFacts } from '../payment/PaymentFacts';
 import '../guest/guest.css';
 import './manage.css';
 
@@ -54,6 +55,7 @@ export function ManagePage() {
 }
 
 function ManageBooking() {
+  const offers = useAppSelector(selectOffers);
   const token = tokenFromHash(useLocation().hash);
   const { data, error, isFetching, refetch } = useGetManagedBookingQuery(token, { skip: token === '' });
   // What the guest just did, said above the booking (and given focus: the button pressed may be gone).
@@ -122,6 +124,7 @@ function ManageBooking() {
           </>
         )}
       </div>
+      {offers.payments && <ManagePayment token={token} />}
       {!cancelled && (
         <section className="card manage__section" aria-labelledby="change-title">
           <h2 id="change-title">Change your stay</h2>
@@ -151,5 +154,16 @@ function ManageBooking() {
         </section>
       )}
     </ManageFrame>
+  );
+}
+
+/** What was paid for the booking, refunded, and its vouchers (issue 37): only once money has moved. */
+function ManagePayment({ token }: { token: string }) {
+  const { currentData } = useGetManagePaymentQuery(token);
+  if (!currentData || (currentData.payments.length === 0 && currentData.refunds.length === 0)) return null;
+  return (
+    <div className="card manage__section">
+      <PaymentFacts summary={currentData} />
+    </div>
   );
 }

@@ -20,6 +20,7 @@ const links: readonly Link[] = [
   { to: paths.adminBursts, label: 'Bursts', offer: 'bursts', ownerOnly: true },
   { to: paths.adminOutbox, label: 'Outbox', offer: 'outbox', ownerOnly: true },
   { to: paths.adminPrices, label: 'Prices & rooms', offer: 'prices', ownerOnly: true },
+  { to: paths.adminPayments, label: 'Payments', offer: 'payments', ownerOnly: true },
   { to: paths.adminStaff, label: 'Staff', offer: 'staff', ownerOnly: true },
 ];
 
