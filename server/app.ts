@@ -165,7 +165,7 @@ export async function buildApp(options: AppOptions) {
       onMail: mail.onQueued,
       today: () => hotelToday(now()),
     });
-  await app.register(bookingRoutes, { db: options.db, limits, now, payments });
+  await app.register(bookingRoutes, { db: options.db, limits, now });
   await app.register(adminSessionRoutes, { db: options.db });
   await app.register(adminBookingRoutes, { db: options.db });
   await app.register(adminBurstRoutes, { db: options.db });

@@ -80,7 +80,7 @@ export interface PaymentsService {
   startPayment(bookingId: string, channel: 'web' | 'phone'): Promise<LinkOutcome>;
   /** A new booking whose link could not be made is removed: it never existed for the guest, its nights are free. */
   withdrawHold(bookingId: string): Promise<void>;
-  /** Pay again: an expired hold takes its rooms again (while they are free) and gets a new link. */
+  /** The link to pay by (the open one, or a new one); an expired hold takes its rooms again first, while they are free. */
   payAgain(bookingId: string): Promise<PayAgainOutcome>;
   /** The booking's money for its guest or staff; null for an unknown booking. */
   summary(bookingId: string): Promise<PaymentSummary | null>;
@@ -224,11 +224,16 @@ export function createPayments(options: PaymentsOptions): PaymentsService {
     );
   }
 
+  /**
+   * The link a booking's guest pays by: the open one, or a new one; after an expired hold, its rooms
+   * taken again first (while free, and the owner's rules allow the stay). When Razorpay cannot make
+   * the link, the rooms go back at once: no hold is left without a way to pay for it.
+   */
   async function payAgain(bookingId: string): Promise<PayAgainOutcome> {
     const booking = await payableBooking(pool, bookingId);
     if (!booking || booking.deleted) return { outcome: 'not-held', status: null };
+    if (!client) return { outcome: 'unavailable', message: paymentUnavailableMessage };
     if (booking.status === 'expired') {
-      if (!client) return { outcome: 'unavailable', message: paymentUnavailableMessage };
       const settings = await paymentSettings(pool);
       try {
         await pool.query('SELECT hold_again($1, $2)', [bookingId, settings.holdMinutes]);
@@ -239,18 +244,17 @@ export function createPayments(options: PaymentsOptions): PaymentsService {
         if (!refusal) throw error;
         return { outcome: 'refused', refusal };
       }
-      const outcome = await startPayment(bookingId, 'web');
-      if (outcome.outcome === 'unavailable')
-        // Nothing to pay with: the rooms go back at once rather than when this new hold would end.
-        await pool.query(
-          `WITH back AS (UPDATE bookings SET status = 'expired', hold_expires_at = NULL WHERE booking_id = $1 AND status = 'awaiting_payment'
-                          RETURNING room_id, check_in, check_out, rooms)
-           SELECT free_nights(room_id, check_in, check_out, rooms) FROM back`,
-          [bookingId],
-        );
-      return outcome;
-    }
-    return startPayment(bookingId, 'web');
+    } else if (booking.status !== 'awaiting_payment') return { outcome: 'not-held', status: booking.status };
+    const outcome = await startPayment(bookingId, 'web');
+    if (outcome.outcome === 'unavailable')
+      // Said to the guest on the page ("not made, no rooms held"); a later Pay again holds them anew while they are free.
+      await pool.query(
+        `WITH back AS (UPDATE bookings SET status = 'expired', hold_expires_at = NULL, updated_at = now()
+                        WHERE booking_id = $1 AND status = 'awaiting_payment' RETURNING room_id, check_in, check_out, rooms)
+         SELECT free_nights(room_id, check_in, check_out, rooms) FROM back`,
+        [bookingId],
+      );
+    return outcome;
   }
 
   // ---- money received ----

@@ -18,7 +18,7 @@ import type { DeskBooking } from '../../src/domain/wire';
 import type { MailContext } from '../mail/outbox';
 import { attention } from '../payments/paymentQueries';
 import type { PaymentsService } from '../payments/payments';
-import { confirmAnswer } from './payments';
+import { deskConfirmAnswer } from './payments';
 import { cancelPolicy } from './manage';
 
 export interface DeskRouteOptions {
@@ -151,7 +151,7 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
     let booking = result.booking;
     if (booking.status === 'awaiting_payment' && body.channel === 'walk-in' && (await payments.confirmWithoutPayment(booking.bookingId)))
       booking = { ...booking, status: 'confirmed', holdExpiresAt: undefined };
-    const answered = await confirmAnswer(payments, booking, result.outcome === 'created', 'phone');
+    const answered = await deskConfirmAnswer(payments, booking, result.outcome === 'created');
     // A retried form (the same draft) is answered with its booking, and not audited twice.
     if (result.outcome === 'created' && answered.code < 300)
       await auditDeskBooking(db.pool, result.booking.bookingId, body.channel, actorOf(request));

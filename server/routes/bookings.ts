@@ -11,8 +11,6 @@ import type { Database } from '../db/database';
 import { guestKeyHeader } from '../plugins/adminAuth';
 import { addressKey, takeLimits, waitWords } from '../requestLimits';
 import type { RequestLimits } from '../requestLimits';
-import type { PaymentsService } from '../payments/payments';
-import { confirmAnswer } from './payments';
 import { BookingParams, ConfirmBody, EmailBody, LookupBody } from '../../src/domain/wire';
 
 export interface BookingRouteOptions {
@@ -21,8 +19,6 @@ export interface BookingRouteOptions {
   limits: RequestLimits;
   /** The clock "today" at the hotel is read from (hotelToday; tests set it). */
   now: () => Date;
-  /** Issue 37: a booking the owner's policy holds for a payment gets its link here. */
-  payments: PaymentsService;
 }
 
 function tooMany(reply: FastifyReply, waitSeconds: number, message: string) {
@@ -42,7 +38,7 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 const normaliseId = (id: string) => id.trim().toUpperCase();
 const notFoundReply = (bookingId: string) => ({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
 
-export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = async (app, { db, limits, now, payments }) => {
+export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = async (app, { db, limits, now }) => {
   app.post('/api/bookings', { schema: { body: ConfirmBody } }, async (request, reply) => {
     const body = request.body;
     const today = hotelToday(now());
@@ -92,10 +88,10 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
       // Someone else's draft ID: say nothing about the booking behind it.
       return reply.code(409).send({ error: 'Conflict', message: 'This booking draft was already confirmed from another device.' });
     }
-    // Held for a payment (issue 37): its link, or a refusal with no hold left when Razorpay cannot make one.
-    const answer = await confirmAnswer(payments, result.booking, result.outcome === 'created', 'web');
-    request.log.info({ bookingId: result.booking.bookingId, outcome: result.outcome, status: answer.code }, 'booking confirmed');
-    return reply.code(answer.code).send(answer.body);
+    // Held for its payment (issue 37): status awaiting_payment; its payment page asks for the link
+    // (POST /api/bookings/:bookingId/payment), so that no confirm waits on Razorpay.
+    request.log.info({ bookingId: result.booking.bookingId, outcome: result.outcome }, 'booking confirmed');
+    return reply.code(result.outcome === 'created' ? 201 : 200).send({ booking: result.booking });
   });
 
   // Lookups share one limit per address, kept in PostgreSQL so that every instance counts the

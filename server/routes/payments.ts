@@ -28,7 +28,8 @@ import type { RequestLimits } from '../requestLimits';
 /**
  * Payments for guests (issue 37): the policy before booking, a booking's money and paying again,
  * the vouchers, the guest's return from Razorpay's page, and Razorpay's webhooks. The confirm
- * itself (POST /api/bookings) starts the payment: routes/bookings.ts, with confirmAnswer below.
+ * (POST /api/bookings) holds the rooms and answers at once; the booking's payment page then asks
+ * for the link (POST /api/bookings/:bookingId/payment), so that no confirm waits on Razorpay.
  */
 export interface PaymentRouteOptions {
   db: Database;
@@ -48,27 +49,26 @@ const notFound = (bookingId: string) => ({ error: 'Not Found', message: `No book
 export const returnPagePath = (bookingId: string, result: string) => `/booking-payment/${encodeURIComponent(bookingId)}?result=${result}`;
 
 /**
- * What the confirm (and a phone booking at the desk) answers for a booking the policy holds for a
- * payment: its link (a new one, or the one a retry of the same draft made before), or, when
- * Razorpay cannot make one, a refusal with the hold taken away. `code` is the status for a booking
- * just stored; a replay answers 200.
+ * What the desk's phone booking answers for a booking the policy holds for a payment: its link
+ * (made now, as the staff member is on the phone with the guest and reads it out or copies it),
+ * or, when Razorpay cannot make one, a refusal with the hold taken away. `created`: a new booking
+ * (201); a replayed form answers 200.
  */
-export async function confirmAnswer(
+export async function deskConfirmAnswer(
   payments: PaymentsService,
   booking: Booking,
   created: boolean,
-  channel: 'web' | 'phone',
 ): Promise<{ code: number; body: { booking: Booking; payment?: PaymentSummary } | { error: string; message: string } }> {
   const code = created ? 201 : 200;
   if (booking.status !== 'awaiting_payment' && booking.status !== 'expired') return { code, body: { booking } };
   if (booking.status === 'awaiting_payment') {
-    const link = await payments.startPayment(booking.bookingId, channel);
+    const link = await payments.startPayment(booking.bookingId, 'phone');
     if (link.outcome === 'unavailable') {
       // No link, no hold: the booking never existed for the guest, and a retry starts afresh.
       await payments.withdrawHold(booking.bookingId);
       return { code: 503, body: { error: 'Payment Unavailable', message: link.message } };
     }
-    if (link.outcome === 'open' && channel === 'phone' && created)
+    if (link.outcome === 'open' && created)
       await payments.mailLink(booking.bookingId, link.payment, booking.holdExpiresAt ?? null);
   }
   const summary = await payments.summary(booking.bookingId);

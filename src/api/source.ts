@@ -78,8 +78,8 @@ export interface Confirmed {
   booking: BookingRecord;
   /** False when this browser refused to keep its own copy (the hotel has the booking all the same). */
   keptHere: boolean;
-  /** Hotel mode with payments (issue 37): the booking holds its rooms until paid; the link to pay and the amount. */
-  payment?: PaymentSummary;
+  /** Hotel mode with payments (issue 37): the booking holds its rooms until paid; its payment page makes the link to pay. */
+  awaitingPayment?: boolean;
 }
 
 /** A booking's money, asked with the key this browser kept for it (or, for staff, without). */

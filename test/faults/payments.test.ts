@@ -71,27 +71,33 @@ describe.each(kinds)('payments under faults on %s', (kind) => {
     standIn.onLinkCreated = null;
   });
 
-  test('SIGKILL between Razorpay making the link and the server writing it: the retry of the same draft, and the reconciler, find that one link; the guest pays it and is confirmed', async () => {
+  test('SIGKILL between Razorpay making the link and the server writing it: asked again, and by the reconciler, that one link is found; the guest pays it and is confirmed', async () => {
     const port = await freePort();
     let server = await startServer(port);
     standIn.webhookUrl = `${server.url}/api/payments/razorpay/webhook`;
     const retried = confirmBody(nextStay());
     const abandoned = confirmBody(nextStay());
+    const linkRequest = (body: typeof retried) =>
+      send(server.url, `/api/bookings/${body.bookingId}/payment`, {
+        method: 'POST',
+        headers: { 'x-guest-key': body.guestKey },
+        timeoutMs: 10_000,
+      });
     for (const body of [retried, abandoned]) {
+      expect((await send(server.url, '/api/bookings', { method: 'POST', body })).status).toBe(201);
       // Razorpay has made the link; before its answer reaches the server, the server dies.
       standIn.onLinkCreated = () => {
         server.child.kill('SIGKILL');
       };
-      const answer = await send(server.url, '/api/bookings', { method: 'POST', body, timeoutMs: 10_000 });
-      expect(answer.status).toBe(0);
+      expect((await linkRequest(body)).status).toBe(0);
       standIn.onLinkCreated = null;
       await server.exited;
       server = await startServer(port);
     }
-    // The hold and its payment row were written before Razorpay was asked: the rooms are held.
+    // The payment row was written before Razorpay was asked: the rooms are still held.
     expect(await statusOf(retried.bookingId)).toBe('awaiting_payment');
-    // The confirmation screen retries with the same draft: the same link, not a second one.
-    const again = await send(server.url, '/api/bookings', { method: 'POST', body: retried });
+    // The payment page asks again: the same link, not a second one.
+    const again = await linkRequest(retried);
     expect(again.status).toBe(200);
     expect(linksFor(retried.bookingId)).toHaveLength(1);
     expect(again.body!.payment.payUrl).toBe(linksFor(retried.bookingId)[0]!.short_url);
@@ -123,11 +129,16 @@ describe.each(kinds)('payments under faults on %s', (kind) => {
       if (trouble === 'down') await standIn.down();
       else standIn.switches.delayMs = 5_000;
       const body = confirmBody(nextStay());
-      const answer = await send(server.url, '/api/bookings', { method: 'POST', body, timeoutMs: 10_000 });
+      expect((await send(server.url, '/api/bookings', { method: 'POST', body })).status).toBe(201);
+      const answer = await send(server.url, `/api/bookings/${body.bookingId}/payment`, {
+        method: 'POST',
+        headers: { 'x-guest-key': body.guestKey },
+        timeoutMs: 10_000,
+      });
       expect(answer.status).toBe(503);
       expect(answer.body!.message).toContain('so your booking was not made and no rooms are held for you');
       expect(answer.ms).toBeLessThan(trouble === 'slow' ? 4_500 : 2_500);
-      expect(await statusOf(body.bookingId)).toBeUndefined();
+      expect(await statusOf(body.bookingId)).toBe('expired');
       const held = await db.query<{ n: number }>(
         'SELECT coalesce(sum(booked), 0)::int AS n FROM room_nights WHERE room_id = $1 AND night >= $2 AND night < $3',
         [body.roomId, body.checkIn, body.checkOut],
@@ -143,8 +154,11 @@ describe.each(kinds)('payments under faults on %s', (kind) => {
     standIn.webhookUrl = `${server.url}/api/payments/razorpay/webhook`;
     standIn.switches.loseWebhooks = true;
     const body = confirmBody(nextStay());
-    const answer = await send(server.url, '/api/bookings', { method: 'POST', body });
-    expect(answer.status).toBe(201);
+    expect((await send(server.url, '/api/bookings', { method: 'POST', body })).status).toBe(201);
+    expect(
+      (await send(server.url, `/api/bookings/${body.bookingId}/payment`, { method: 'POST', headers: { 'x-guest-key': body.guestKey } }))
+        .status,
+    ).toBe(200);
     await standIn.pay(linksFor(body.bookingId)[0]!.id);
     const started = Date.now();
     await waitFor(async () => (await statusOf(body.bookingId)) === 'confirmed', 30_000);
@@ -164,14 +178,20 @@ describe.each(kinds)('payments under faults on %s', (kind) => {
         confirmBody({ ...stay, email: `${label}${i}@example.com`, rooms: 1 + (i % 2) }),
       );
       const answers = await Promise.all(
-        bodies.map((body, i) =>
-          send((i % 2 ? b : a).url, '/api/bookings', {
-            method: 'POST',
-            body,
-            timeoutMs: 60_000,
-            headers: { 'x-forwarded-for': `203.0.${i >> 8}.${i & 255}` },
-          }),
-        ),
+        bodies.map(async (body, i) => {
+          const server = i % 2 ? b : a;
+          const headers = { 'x-forwarded-for': `203.0.${i >> 8}.${i & 255}` };
+          const answer = await send(server.url, '/api/bookings', { method: 'POST', body, timeoutMs: 60_000, headers });
+          // Each holder's payment page asks for its link at once.
+          if (answer.status === 201) {
+            const link = await send(server.url, `/api/bookings/${body.bookingId}/payment`, {
+              method: 'POST',
+              headers: { ...headers, 'x-guest-key': body.guestKey },
+            });
+            expect(link.status).toBe(200);
+          }
+          return answer;
+        }),
       );
       return { bodies, answers };
     };

@@ -31,10 +31,19 @@ describe.each(databaseKinds)('payments through Razorpay on %s', (kind) => {
     return { checkIn: daysFromNow(stayOffset), checkOut: daysFromNow(stayOffset + nights) };
   }
   const guestHeaders = (guestKey: string) => ({ 'x-guest-key': guestKey });
-  async function book(overrides: Record<string, unknown> = {}) {
+  /**
+   * A guest's confirm, then (as the booking's payment page does for a booking held for its
+   * payment) the request for the link to pay: `payment` is its answer's summary.
+   */
+  async function book(overrides: Record<string, unknown> = {}, { link = true } = {}) {
     const body = confirmBody({ ...nextStay(), ...overrides });
     const reply = await api(base, '/api/bookings', { method: 'POST', body });
-    return { body, reply };
+    let payment: Record<string, any> | undefined; // eslint-disable-line @typescript-eslint/no-explicit-any -- as api() answers
+    if (link && reply.body?.booking?.status === 'awaiting_payment')
+      payment = (
+        await api(base, `/api/bookings/${reply.body.booking.bookingId}/payment`, { method: 'POST', headers: guestHeaders(body.guestKey) })
+      ).body.payment;
+    return { body, reply, payment };
   }
   async function setPolicy(policy: Record<string, unknown>) {
     const reply = await api(base, '/api/admin/payment-settings', {
@@ -105,12 +114,20 @@ describe.each(databaseKinds)('payments through Razorpay on %s', (kind) => {
     expect(quote.body.due).toEqual({ totalPaise: 1_680_000, dueNowPaise: 840_000, laterPaise: 840_000 });
 
     const before = await bookedNights(db.pool, 'executive', stay.checkIn, stay.checkOut);
-    const { body, reply } = await book({ ...stay, rooms: 2 });
+    const calls = stand.standIn.calls.length;
+    const { body, reply } = await book({ ...stay, rooms: 2 }, { link: false });
     expect(reply.status).toBe(201);
     const bookingId = reply.body.booking.bookingId as string;
-    expect(reply.body.booking.status).toBe('awaiting_payment');
-    expect(reply.body.payment).toMatchObject({ status: 'awaiting_payment', dueNowPaise: 840_000, totalPaise: 1_680_000, paidPaise: 0 });
-    expect(reply.body.payment.payUrl).toMatch(/\/pay\/plink_/);
+    expect(reply.body.booking).toMatchObject({ status: 'awaiting_payment', holdExpiresAt: expect.any(String) });
+    // The confirm holds the rooms and answers without waiting for Razorpay: the payment page asks for the link.
+    expect(stand.standIn.calls.length).toBe(calls);
+    const linked = await api(base, `/api/bookings/${bookingId}/payment`, { method: 'POST', headers: guestHeaders(body.guestKey) });
+    expect(linked.status).toBe(200);
+    expect(linked.body.payment).toMatchObject({ status: 'awaiting_payment', dueNowPaise: 840_000, totalPaise: 1_680_000, paidPaise: 0 });
+    expect(linked.body.payment.payUrl).toMatch(/\/pay\/plink_/);
+    // Asked again (a reload): the same link, not a second one.
+    const again = await api(base, `/api/bookings/${bookingId}/payment`, { method: 'POST', headers: guestHeaders(body.guestKey) });
+    expect(again.body.payment.payUrl).toBe(linked.body.payment.payUrl);
     // The rooms are held; no confirmation and no invoice before the money.
     expect(await bookedNights(db.pool, 'executive', stay.checkIn, stay.checkOut)).toEqual(before.map((n) => n + 2));
     expect(await outbox(bookingId)).toEqual([]);
@@ -295,8 +312,11 @@ describe.each(databaseKinds)('payments through Razorpay on %s', (kind) => {
     const stay = nextStay();
     const before = await bookedNights(db.pool, 'executive', stay.checkIn, stay.checkOut);
     await stand.standIn.down();
-    const body = confirmBody({ ...stay });
-    const down = await api(base, '/api/bookings', { method: 'POST', body });
+    const { body, reply } = await book({ ...stay }, { link: false });
+    expect(reply.status).toBe(201);
+    const bookingId = reply.body.booking.bookingId as string;
+    const linkFor = () => api(base, `/api/bookings/${bookingId}/payment`, { method: 'POST', headers: guestHeaders(body.guestKey) });
+    const down = await linkFor();
     expect(down.status).toBe(503);
     expect(down.body).toEqual({
       error: 'Payment Unavailable',
@@ -304,23 +324,25 @@ describe.each(databaseKinds)('payments through Razorpay on %s', (kind) => {
         'The payment service is not answering just now, so your booking was not made and no rooms are held for you. Please try again in a few minutes.',
     });
     expect(await bookedNights(db.pool, 'executive', stay.checkIn, stay.checkOut)).toEqual(before);
-    expect(await bookingRow(body.bookingId)).toBeUndefined();
-    // Razorpay back: the same draft (the screen's retry) is booked afresh, with a link of its own.
+    expect((await bookingRow(bookingId))!.status).toBe('expired');
+    // Razorpay back: trying again holds the rooms anew (they are free) with a link of its own.
     await stand.standIn.up();
-    const retried = await api(base, '/api/bookings', { method: 'POST', body });
-    expect(retried.status).toBe(201);
-    expect(linkOf(`${retried.body.booking.bookingId}-2`)).toBeDefined();
+    const retried = await linkFor();
+    expect(retried.status).toBe(200);
+    expect(retried.body.booking.status).toBe('awaiting_payment');
+    expect(retried.body.payment.payUrl).toContain(linkOf(`${bookingId}-2`).id);
+    expect(await bookedNights(db.pool, 'executive', stay.checkIn, stay.checkOut)).toEqual(before.map((n) => n + 1));
 
     stand.standIn.switches.delayMs = 3_000; // past the hotel's 2 s bound
     const slowStay = nextStay();
     const slowBefore = await bookedNights(db.pool, 'executive', slowStay.checkIn, slowStay.checkOut);
-    const slow = await api(base, '/api/bookings', { method: 'POST', body: confirmBody({ ...slowStay }) });
-    expect(slow.status).toBe(503);
+    const slow = await book({ ...slowStay });
+    expect(slow.payment).toBeUndefined();
     expect(await bookedNights(db.pool, 'executive', slowStay.checkIn, slowStay.checkOut)).toEqual(slowBefore);
     // Razorpay made the link after the hotel stopped waiting: the reconciler finds it and cancels it.
     stand.standIn.switches.delayMs = 0;
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const late = [...stand.standIn.links.values()].at(-1)!;
+    const late = linkOf(slow.reply.body.booking.bookingId);
     expect(late.status).toBe('created');
     await stand.payments.reconcile({ force: true });
     expect(late.status).toBe('cancelled');
@@ -459,12 +481,12 @@ describe.each(databaseKinds)('payments through Razorpay on %s', (kind) => {
     });
     await setPolicy({ policy: 'full' });
     const full = await book({ ...stay });
-    expect(full.reply.body.payment.dueNowPaise).toBe(1_260_000);
+    expect(full.payment!.dueNowPaise).toBe(1_260_000);
     await setPolicy({ policy: 'pay_at_hotel' });
     const atHotel = await book();
     expect(atHotel.reply.status).toBe(201);
     expect(atHotel.reply.body.booking).toMatchObject({ status: 'confirmed', invoiceNumber: expect.stringMatching(/^INV-/) });
-    expect(atHotel.reply.body.payment).toBeUndefined();
+    expect(atHotel.payment).toBeUndefined();
     const settings = await api(base, '/api/admin/payment-settings', { headers: owner.headers });
     expect(settings.body).toMatchObject({
       policy: 'pay_at_hotel',

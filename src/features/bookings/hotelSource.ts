@@ -6,7 +6,7 @@ import type { BookingSource, ConnectSource, SourceResult, StoreAccess } from '..
 import type { RootState } from '../../app/store';
 import type { BookingRecord } from '../../domain/bookingRecord';
 import { isCompleteStay } from '../../domain/stay';
-import type { AdminSession, Booking, PaymentSummary } from '../../domain/wire';
+import type { AdminSession, Booking } from '../../domain/wire';
 import { parseBackup } from './bookingsBackup';
 import { toStoredRecord } from '../../domain/bookingRecord';
 import { selectBookingById } from './bookingsSlice';
@@ -103,11 +103,11 @@ export function createHotelSource(): BookingSource {
         email: email.trim(),
         guestKey,
       };
-      const result = await request<{ booking: Booking; payment?: PaymentSummary }>(store, { url: 'bookings', method: 'POST', body });
+      const result = await request<{ booking: Booking }>(store, { url: 'bookings', method: 'POST', body });
       if (result.error) return result;
       // Held for its payment (issue 37): kept here all the same, with its key, to see and pay it from this device.
       const kept = await keepCopy(store, result.data.booking, guestKey);
-      return { data: result.data.payment ? { ...kept, payment: result.data.payment } : kept };
+      return { data: result.data.booking.status === 'awaiting_payment' ? { ...kept, awaitingPayment: true } : kept };
     },
 
     getBooking: ({ bookingId, guestKey }, store) => request(store, { url: bookingPath(bookingId), headers: keyHeader(guestKey) }),

@@ -120,7 +120,7 @@ export function BookingDetailsPage() {
     const result = await dispatch(draftSubmitted(email));
     if (draftSubmitted.rejected.match(result)) return result.payload?.message ?? saveFailureMessage('unknown');
     // Held for its payment: the guest pays next, on the booking's payment page (the link to Razorpay's page).
-    if (result.payload.payment) {
+    if (result.payload.awaitingPayment) {
       void navigate(bookingPaymentPath(result.payload.booking.bookingId), { replace: true });
       return null;
     }
@@ -134,9 +134,8 @@ export function BookingDetailsPage() {
   const confirmedRecord = storedRecord ?? (confirmed?.booking.bookingId === confirmedId ? confirmed?.booking : undefined);
   // Until the session is read back (always so in the page the build prerendered) the screen shows
   // its card with every value holding its place unseen, so nothing moves when they show.
-  // With payments, the card waits for the hotel's word on them too, so that nothing moves Confirm Booking once it shows.
-  const paymentsKnown = (!askPolicy || policy.currentData !== undefined || policy.isError) && (held.isUninitialized || !held.isLoading);
-  const ready = restored && bookingId !== null && paymentsKnown;
+  // A booking confirmed here is shown once the hotel has said whether it waits for its payment.
+  const ready = restored && bookingId !== null && (held.isUninitialized || !held.isLoading);
   return (
     <section className="page page--narrow confirmation" aria-labelledby="page-title">
       <title>Booking Confirmation</title>
@@ -152,7 +151,8 @@ export function BookingDetailsPage() {
             pending={!ready}
             tax={confirmedId && confirmedRecord ? recordTax(confirmedRecord) : null}
           />
-          {askPolicy && policy.currentData && <PaymentDue policy={policy.currentData} />}
+          {/* The guest types an email before pressing Confirm Booking: the hotel's answer comes long before. */}
+          {askPolicy && (policy.currentData ? <PaymentDue policy={policy.currentData} /> : !policy.isError && <PaymentDue policy={null} />)}
           {confirmedId && waitsForPayment ? (
             <div className="confirmation__done">
               <p className="notice" role="status">

@@ -6,7 +6,14 @@ import type { PaymentPolicyReply } from '../../domain/wire';
  * is paid online now and what at the hotel, how long the rooms are held, and what a cancel gives
  * back. The hotel's own words and sums (GET /api/payment-policy with the stay).
  */
-export function PaymentDue({ policy }: { policy: PaymentPolicyReply }) {
+export function PaymentDue({ policy }: { policy: PaymentPolicyReply | null }) {
+  if (!policy)
+    return (
+      <section className="confirmation__payment" aria-label="Payment" aria-busy="true">
+        <h2>Payment</h2>
+        <p role="status">Asking the hotel what is paid now…</p>
+      </section>
+    );
   const online = policy.kind !== 'pay_at_hotel' && policy.due !== undefined && policy.due.dueNowPaise > 0;
   return (
     <section className="confirmation__payment" aria-label="Payment">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useGetBookingPaymentQuery, usePayAgainMutation } from '../../api/bookingsApi';
 import { describeError, statusOf } from '../../api/requestErrors';
@@ -90,9 +90,24 @@ function PaymentLoader({ bookingId }: { bookingId: string }) {
 
 function Payment({ reply, result }: { reply: GuestPaymentReply; result: string | null }) {
   const { booking, payment } = reply;
+  const guestKey = useAppSelector((state) => selectGuestBooking(state, booking.bookingId)?.guestKey);
+  const [askLink] = usePayAgainMutation();
+  // Why the link could not be made (Razorpay not answering): said instead of "not paid in time".
+  const [linkProblem, setLinkProblem] = useState<string | null>(null);
+  const asked = useRef(false);
+  // A booking just held has no link yet: this page asks the hotel for it once (the hotel makes it
+  // with Razorpay, or takes the hold back when it cannot).
+  const needsLink = payment.status === 'awaiting_payment' && !payment.payUrl;
+  useEffect(() => {
+    if (!needsLink || asked.current) return;
+    asked.current = true;
+    void askLink({ bookingId: booking.bookingId, guestKey }).then((answer) => {
+      if (answer.error) setLinkProblem(describeError(answer.error, 'The hotel could not make the link to pay. Please try again.'));
+    });
+  }, [needsLink, askLink, booking.bookingId, guestKey]);
   return (
     <div className="card payment">
-      <PaymentState summary={payment} result={result} />
+      <PaymentState summary={payment} result={result} linkProblem={linkProblem} onLinkProblem={setLinkProblem} />
       <dl className="payment__stay">
         <div>
           <dt>Booking ID</dt>
@@ -127,8 +142,15 @@ function Payment({ reply, result }: { reply: GuestPaymentReply; result: string |
   );
 }
 
+interface StateProps {
+  summary: PaymentSummary;
+  result: string | null;
+  linkProblem: string | null;
+  onLinkProblem: (problem: string | null) => void;
+}
+
 /** What the guest needs to know first, and the one thing to do next. */
-function PaymentState({ summary, result }: { summary: PaymentSummary; result: string | null }) {
+function PaymentState({ summary, result, linkProblem, onLinkProblem }: StateProps) {
   switch (summary.status) {
     case 'confirmed':
     case 'checked_in':
@@ -143,7 +165,7 @@ function PaymentState({ summary, result }: { summary: PaymentSummary; result: st
     case 'awaiting_payment':
       return <Waiting summary={summary} result={result} />;
     case 'expired':
-      return <Expired summary={summary} />;
+      return <Expired summary={summary} linkProblem={linkProblem} onLinkProblem={onLinkProblem} />;
     default:
       return (
         <p className="notice payment__state" role="status">
@@ -166,6 +188,7 @@ function Waiting({ summary, result }: { summary: PaymentSummary; result: string 
             : 'Your rooms are held while you pay.'}{' '}
         {until ? `They are held until ${until}.` : ''}
       </p>
+      {!summary.payUrl && <p className="payment__note">Preparing the link to pay…</p>}
       {summary.payUrl && (
         <p className="payment__pay">
           <a className="button button--accent" href={summary.payUrl}>
@@ -178,13 +201,14 @@ function Waiting({ summary, result }: { summary: PaymentSummary; result: string 
   );
 }
 
-function Expired({ summary }: { summary: PaymentSummary }) {
+function Expired({ summary, linkProblem, onLinkProblem }: Omit<StateProps, 'result'>) {
   const [payAgain, { isLoading }] = usePayAgainMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const guestKey = useAppSelector((state) => selectGuestBooking(state, summary.bookingId)?.guestKey);
 
   async function again() {
     setProblem(null);
+    onLinkProblem(null);
     const result = await payAgain({ bookingId: summary.bookingId, guestKey });
     if (result.error) setProblem(describeError(result.error, 'The booking could not be held again. Please try again.'));
     else if (result.data.payment.payUrl) window.location.assign(result.data.payment.payUrl);
@@ -193,14 +217,14 @@ function Expired({ summary }: { summary: PaymentSummary }) {
   return (
     <div className="payment__state">
       <p className="notice notice--error" role="status">
-        Your payment did not arrive in time, so the booking is not confirmed and its rooms were released.
+        {linkProblem ?? 'Your payment did not arrive in time, so the booking is not confirmed and its rooms were released.'}
         {summary.canPayAgain
-          ? ' The rooms are still free: you can pay now to book them.'
+          ? ` The rooms are still free: you can ${linkProblem ? 'try again' : 'pay now'} to book them.`
           : ' The rooms are no longer free for these dates.'}
       </p>
       {summary.canPayAgain ? (
         <button type="button" className="button button--accent" disabled={isLoading} onClick={() => void again()}>
-          Pay again
+          {linkProblem ? 'Try again' : 'Pay again'}
         </button>
       ) : (
         <Link className="button" to={paths.booking}>

@@ -23,7 +23,7 @@ describe('Staff (hotel)', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Bookings', 'Today at the desk', 'Bursts', 'Outbox', 'Prices & rooms', 'Staff']);
+    ).toEqual(['Bookings', 'Today at the desk', 'Bursts', 'Outbox', 'Prices & rooms', 'Payments', 'Staff']);
     const me = (await within(await staffTable()).findByText('admin')).closest('tr')!;
     expect(me).toHaveTextContent('admin (you)');
     expect(within(me).getByText('Owner')).toBeInTheDocument();
