@@ -10,9 +10,11 @@ import type { IncomingMessage } from 'node:http';
 import type { Database } from './db/database';
 import { bodyLimit } from './limits';
 import { registerAdminDecorator } from './plugins/adminAuth';
+import { registerForwardedForCheck } from './plugins/forwardedFor';
 import { answerUnroutable, registerErrorHandling } from './plugins/errors';
 import { registerPlainTextCheck } from './plugins/plainText';
 import { isApiRequest } from './plugins/paths';
+import { registerResponseSchemas } from './plugins/responses';
 import { registerSameOriginCheck } from './plugins/sameOrigin';
 import { defaultLimits } from './requestLimits';
 import type { RequestLimits } from './requestLimits';
@@ -33,6 +35,7 @@ import { paymentRoutes } from './routes/payments';
 import { createPayments } from './payments/payments';
 import type { PaymentsService } from './payments/payments';
 import type { MailContext } from './mail/outbox';
+import { siteHostNames } from './config';
 import { pagePolicy, readSite, registerSite } from './site';
 import { hotelToday } from './bookingRules';
 
@@ -51,6 +54,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Payments through Razorpay (server/payments/); without it, none: every guest pays at the hotel. */
   payments?: PaymentsService;
+  /** The host names the hotel's pages are served under (config.ts, siteHostNames; default from the mail's publicUrl). */
+  siteHosts?: string[];
 }
 
 export const defaultMail: MailContext = { publicUrl: 'http://localhost:8080', cancelFreeDays: 2, smtpConfigured: false };
@@ -121,7 +126,11 @@ export async function buildApp(options: AppOptions) {
     }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // First: every later hook and handler reads the client's address.
+  if (options.trustProxy) registerForwardedForCheck(app);
   registerErrorHandling(app);
+  // Before any route: each is checked for, and given, the answers it can make.
+  registerResponseSchemas(app);
   registerAdminDecorator(app);
   // Once close() has begun, answers end their connection: a keep-alive connection whose request
   // was in flight would otherwise keep a graceful stop waiting for keepAliveTimeout (72 s).
@@ -147,7 +156,8 @@ export async function buildApp(options: AppOptions) {
     crossOriginEmbedderPolicy: false,
   });
   // After helmet: hooks run in the order they were added, and a refusal must carry its headers too.
-  registerSameOriginCheck(app);
+  const mail: MailContext = { ...defaultMail, ...options.mail };
+  registerSameOriginCheck(app, options.siteHosts ?? siteHostNames(mail.publicUrl));
   registerPlainTextCheck(app);
 
   if (site) await registerSite(app, site);
@@ -155,7 +165,6 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthRoutes, { db: options.db });
   await app.register(availabilityRoutes, { db: options.db, now });
   const limits: RequestLimits = { ...defaultLimits, ...options.limits };
-  const mail: MailContext = { ...defaultMail, ...options.mail };
   const payments =
     options.payments ??
     createPayments({
@@ -167,14 +176,14 @@ export async function buildApp(options: AppOptions) {
     });
   await app.register(bookingRoutes, { db: options.db, limits, now });
   await app.register(adminSessionRoutes, { db: options.db });
-  await app.register(adminBookingRoutes, { db: options.db });
+  await app.register(adminBookingRoutes, { db: options.db, now });
   await app.register(adminBurstRoutes, { db: options.db });
   await app.register(adminImportRoutes, { db: options.db, limits, now });
   await app.register(manageRoutes, { db: options.db, limits, mail, now, payments });
   await app.register(adminOutboxRoutes, { db: options.db, mail });
   await app.register(adminStaffRoutes, { db: options.db });
   await app.register(adminDeskRoutes, { db: options.db, limits, now, payments, mail });
-  await app.register(adminPriceRoutes, { db: options.db });
+  await app.register(adminPriceRoutes, { db: options.db, now });
   await app.register(paymentRoutes, { db: options.db, payments, limits, cancelFreeDays: mail.cancelFreeDays, now });
   await app.register(adminPaymentRoutes, { db: options.db, payments, publicUrl: mail.publicUrl });
   return app;

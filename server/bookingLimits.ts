@@ -1,4 +1,5 @@
 import { addDays, nightsBetween } from '../src/domain/dates';
+import { longDate } from './bookingRules';
 import type { RequestLimits } from './requestLimits';
 
 /**
@@ -6,10 +7,6 @@ import type { RequestLimits } from './requestLimits';
  * bookingRules.ts: how far ahead a stay may end, and how many room-nights it may take. Confirm
  * and import both apply them; a guest who hits one is told which and what to do.
  */
-
-function longDate(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
 
 /** The last check-out date the horizon allows. */
 export function lastCheckOut(limits: Pick<RequestLimits, 'horizonDays'>, today: string): string {

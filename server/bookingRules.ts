@@ -53,14 +53,20 @@ const monthNames = [
   'December',
 ];
 
-/** 2026-12-24 as "24 December 2026". */
-export function longDate(iso: string): string {
-  return `${Number(iso.slice(8, 10))} ${monthNames[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
+const weekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * 2026-12-24 as "24 December 2026", or with its weekday as "Thu, 24 December 2026" (the emails):
+ * the one way every server message writes a date (British English, as the site does).
+ */
+export function longDate(iso: string, { weekday = false } = {}): string {
+  const date = `${Number(iso.slice(8, 10))} ${monthNames[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
+  return weekday ? `${weekdayNames[new Date(`${iso}T00:00:00Z`).getUTCDay()]}, ${date}` : date;
 }
 
 /** "24 December 2026, 25 December 2026 and 26 December 2026". */
 function dateList(nights: readonly string[]): string {
-  const words = nights.map(longDate);
+  const words = nights.map((night) => longDate(night));
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 

@@ -19,6 +19,8 @@ export interface ServerConfig {
   mail: MailConfig;
   /** Razorpay (README, "Payments"); null without keys: every guest pays at the hotel, as before. */
   payments: PaymentsConfig | null;
+  /** SITE_HOSTS and PUBLIC_URL: the host names the hotel's pages are served under (the same-origin check's allow-list). */
+  siteHosts: string[];
 }
 
 /** Razorpay's keys and where its API is (README, "Payments"). */
@@ -101,6 +103,43 @@ export function readMailConfig(env: NodeJS.ProcessEnv, port: number): MailConfig
 
 const root = path.resolve(__dirname, '..');
 
+/** Names that reach only the machine they are typed on. */
+function isLoopbackName(hostname: string): boolean {
+  const name = hostname.toLowerCase();
+  return name === 'localhost' || name.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(name) || name === '[::1]' || name === '0.0.0.0';
+}
+
+/**
+ * The host names the hotel's own pages are served under, for the same-origin check
+ * (plugins/sameOrigin.ts): a change whose Origin names any other host is refused, even when its
+ * Host header names that host too (a rebound DNS name pointing at this server). PUBLIC_URL's host
+ * name, the names in SITE_HOSTS (comma separated: www. and the bare domain, say), and while
+ * PUBLIC_URL is this machine (the default, http://localhost:PORT) the loopback names.
+ */
+export function siteHostNames(publicUrl: string, listed = ''): string[] {
+  const own = new URL(publicUrl).hostname.toLowerCase();
+  const extra = listed
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '');
+  for (const name of extra)
+    if (!/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(name) && !/^\[[0-9a-f:.]+\]$/.test(name))
+      throw new Error(`SITE_HOSTS: "${name}" is not a host name (such as www.stay.example.in; no scheme, port or path).`);
+  const names = new Set([own, ...extra]);
+  if (isLoopbackName(own)) for (const name of ['localhost', '127.0.0.1', '[::1]']) names.add(name);
+  return [...names];
+}
+
+/**
+ * The warning for the Outbox screen and the start-up log when the emails' links (the manage link,
+ * the calendar event's UID) point at this machine: PUBLIC_URL unset, or a localhost address. A
+ * guest opening the link on their phone reaches nothing. Null when the links are fine.
+ */
+export function localLinkWarning(publicUrl: string): string | null {
+  if (!isLoopbackName(new URL(publicUrl).hostname)) return null;
+  return `The links in the hotel's emails point at ${publicUrl}, which only this machine opens: a guest's phone or computer cannot. Set PUBLIC_URL to the site's address as guests reach it (such as https://stay.example.in) and restart.`;
+}
+
 const trustProxyHelp =
   "Set TRUST_PROXY to the proxy's address (TRUST_PROXY=127.0.0.1), several separated by commas, a network (TRUST_PROXY=10.0.0.0/8), or the number of proxies in front of the server (TRUST_PROXY=1).";
 
@@ -155,6 +194,7 @@ export function readLimits(env: NodeJS.ProcessEnv = process.env): RequestLimits 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (0-65535), not "${env.PORT}".`);
+  const mail = readMailConfig(env, port);
   return {
     port,
     host: env.HOST ?? 'localhost',
@@ -166,7 +206,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     limits: readLimits(env),
-    mail: readMailConfig(env, port),
+    mail,
+    siteHosts: siteHostNames(mail.publicUrl, env.SITE_HOSTS),
     payments: readPaymentsConfig(env),
   };
 }

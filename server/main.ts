@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { adminCount, purgeIdleSessions, setAdminPassword } from './auth/adminQueries';
 import { newPassword } from './auth/passwords';
-import { readConfig } from './config';
+import { localLinkWarning, readConfig } from './config';
 import { purgeDeleted } from './db/bookingQueries';
 import { openDatabase } from './db/database';
 import { numberLeftoverInvoices } from './db/invoiceNumbers';
@@ -35,6 +35,7 @@ async function main() {
     db,
     distDir: config.distDir,
     trustProxy: config.trustProxy,
+    siteHosts: config.siteHosts,
     limits: config.limits,
     logger: { level: config.logLevel },
     mail: {
@@ -121,6 +122,12 @@ async function main() {
   console.log(
     `Hotel site (hotel mode, ${db.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL from DATABASE_URL'}) at http://localhost:${config.port}`,
   );
+  // The Outbox screen says the same (routes/adminOutbox.ts).
+  const linkWarning = localLinkWarning(mail.publicUrl);
+  if (linkWarning) {
+    app.log.warn({ publicUrl: mail.publicUrl }, 'emailed links point at this machine');
+    console.warn(`Warning: ${linkWarning}`);
+  }
 }
 
 main().catch((error: Error) => {

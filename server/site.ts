@@ -43,6 +43,14 @@ export function readSite(distDir: string): SitePages {
 /** The header and footer fragments that every page fetches (src/features/layout/fragments.ts): files, not pages. */
 const fragments = new Set(['/header.html', '/footer.html']);
 
+/**
+ * Files in dist/ for the static host, not for visitors: serve.json is `npm run serve`'s
+ * configuration (its rewrites say how the site is laid out). Not sent here in any letter case;
+ * the path is answered as any path with a dot that is not a file: the not-found page.
+ */
+const hostFiles = new Set(['/serve.json']);
+const isHostFile = (pathname: string) => hostFiles.has(pathname.toLowerCase());
+
 export async function registerSite(app: FastifyInstance, pages: SitePages): Promise<void> {
   const { root } = pages;
   const sendPage = (reply: FastifyReply, html: string, status = 200) =>
@@ -69,7 +77,7 @@ export async function registerSite(app: FastifyInstance, pages: SitePages): Prom
     cacheControl: false,
     // Pages are sent only with the hotel-mode tag (below): their file names go to pageFileAnswer.
     // The header and footer are fragments that every page fetches, not pages: they are files.
-    allowedPath: (pathname) => !/\.html?$/i.test(pathname) || fragments.has(pathname),
+    allowedPath: (pathname) => (!/\.html?$/i.test(pathname) || fragments.has(pathname)) && !isHostFile(path.posix.normalize(pathname)),
     setHeaders(response, file) {
       const hashed = /\.[0-9a-f]{8}\.(js|css)$/.test(file);
       response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -87,7 +95,8 @@ export async function registerSite(app: FastifyInstance, pages: SitePages): Prom
     const pageFile = pageFileAnswer(request, reply, pathname);
     if (pageFile) return pageFile;
     const file = path.join(root, path.normalize(pathname));
-    if (file.startsWith(root + path.sep) && existsSync(file) && !file.endsWith('.html')) return reply.sendFile(path.relative(root, file));
+    if (file.startsWith(root + path.sep) && existsSync(file) && !file.endsWith('.html') && !isHostFile(`/${path.relative(root, file)}`))
+      return reply.sendFile(path.relative(root, file));
     if (!pathname.includes('.')) return sendPage(reply, pages.app);
     return sendPage(reply, pages.notFound, 404);
   });

@@ -4,14 +4,13 @@ import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { bookingsApi } from '../src/api/bookingsApi';
-import { browserOffers, hotelOffers } from '../src/api/offers';
-import type { ConnectSource } from '../src/api/source';
+import type { ConnectSource } from '../src/api/bookingsApi';
+import { connectSource as connectHotel } from '../src/api/hotelBaseQuery';
 import { makeStore } from '../src/app/store';
 import type { StoreOptions } from '../src/app/store';
 import { routes } from '../src/app/routes';
 import { bookingsKey } from '../src/features/bookings/bookingStorage';
-import { connectSource as connectBrowser } from '../src/features/bookings/browserSource';
-import { connectSource as connectHotel } from '../src/features/bookings/hotelSource';
+import { connectSource as connectBrowser } from '../src/features/bookings/browserBaseQuery';
 import { HotelNetwork } from './hotelNetwork';
 
 type Persistor = ReturnType<typeof makeStore>['persistor'];
@@ -50,14 +49,9 @@ export interface TestStoreOptions extends StoreOptions {
  */
 export function makeTestStore({ source = 'browser', ...options }: TestStoreOptions = {}) {
   const hotel = source === 'hotel';
-  const made = makeStore({
-    offers: hotel ? hotelOffers : browserOffers,
-    ...(hotel ? { retryDelaysMs: testRetryDelaysMs } : {}),
-    ...options,
-  });
+  const made = makeStore({ ...(hotel ? { retryDelaysMs: testRetryDelaysMs } : {}), ...options });
   const connect: ConnectSource = hotel ? connectHotel : connectBrowser;
-  const { api, source: chosen, middleware } = connect(made.store.dispatch);
-  made.attachApi(api, chosen, middleware);
+  made.attachSource(connect(made.store.dispatch));
   livePersistors.push(made.persistor);
   liveStores.push(made.store);
   return made;

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { inTransaction } from '../db/bookingQueries';
+import { inTransaction } from '../db/database';
 import { hashPassword } from './passwords';
+import { lookAlike } from './staffNames';
 
 /** SQL for admin accounts, sessions and sign-in throttling (tables from migration 002). */
 
@@ -54,8 +55,24 @@ export async function listStaff(db: pg.Pool): Promise<StaffMember[]> {
   return rows.map((row) => ({ username: row.username, role: row.role, createdAt: row.created_at.toISOString(), sessions: row.sessions }));
 }
 
-/** A new person; false when the name is taken (in any letter case). */
-export async function addStaff(db: pg.Pool, username: string, password: string, role: StaffRole): Promise<boolean> {
+/** The names of everyone who can sign in. */
+export async function staffNames(db: pg.Pool): Promise<string[]> {
+  const { rows } = await db.query<{ username: string }>('SELECT username FROM admins');
+  return rows.map((row) => row.username);
+}
+
+/**
+ * A new person; or the existing name this one is taken by or would be mistaken for on screen (any
+ * letter case, look-alike letters: staffNames.ts). The caller has checked the name's alphabet.
+ */
+export async function addStaff(
+  db: pg.Pool,
+  username: string,
+  password: string,
+  role: StaffRole,
+): Promise<{ added: true } | { added: false; existing: string }> {
+  const existing = lookAlike(username, await staffNames(db));
+  if (existing !== null) return { added: false, existing };
   const hash = await hashPassword(password);
   try {
     const { rowCount } = await db.query('INSERT INTO admins (username, password_hash, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
@@ -63,11 +80,12 @@ export async function addStaff(db: pg.Pool, username: string, password: string, 
       hash,
       role,
     ]);
-    return rowCount === 1;
+    if (rowCount === 1) return { added: true };
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') return false;
-    throw error;
+    if ((error as { code?: string }).code !== '23505') throw error;
   }
+  // Added meanwhile in another letter case by another request.
+  return { added: false, existing: lookAlike(username, await staffNames(db)) ?? username };
 }
 
 /** Removes the person; their sessions go with them (ON DELETE CASCADE), on every instance at once. */
@@ -163,7 +181,7 @@ const signInLock = 7_311_002;
  * Takes one sign-in try for these keys and counts it at once, or says how many seconds until a try
  * is allowed (0: this one may go ahead). Guesses sent at the same moment take turns on a lock per
  * key, so they cannot all pass the check before the first failure is counted; a throttled try is
- * not counted. A success clears the count (clearFailures).
+ * not counted. A success takes its own try back (noteSuccess).
  */
 export async function claimTry(db: pg.Pool, keys: string[]): Promise<number> {
   // One lock order for every caller, so that two tries never wait for each other's locks.
@@ -194,6 +212,18 @@ export async function noteFailure(db: pg.Pool, keys: string[]): Promise<void> {
   await db.query('UPDATE sign_in_failures SET last_failure = clock_timestamp() WHERE key = ANY($1)', [keys]);
 }
 
-export async function clearFailures(db: pg.Pool, keys: string[]): Promise<void> {
-  await db.query('DELETE FROM sign_in_failures WHERE key = ANY($1)', [keys]);
+/**
+ * A right password. The name's count from this address ends (`forgiven`: that pair is proven),
+ * and the try claimTry counted is taken back from the other keys (`uncounted`: the address), whose
+ * earlier failures stay: signing in to one's own account must not buy an address five more guesses
+ * at the other names (issue 35).
+ */
+export async function noteSuccess(db: pg.Pool, forgiven: string[], uncounted: string[]): Promise<void> {
+  await db.query(
+    `WITH back AS (
+       UPDATE sign_in_failures SET failures = failures - 1 WHERE key = ANY($2) RETURNING key, failures
+     )
+     DELETE FROM sign_in_failures WHERE key = ANY($1) OR key IN (SELECT key FROM back WHERE failures <= 0)`,
+    [forgiven, uncounted],
+  );
 }

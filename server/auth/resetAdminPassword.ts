@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { SignInBody } from '../../src/domain/wire';
-import { passwordHashOf, setAdminPassword } from './adminQueries';
+import { passwordHashOf, setAdminPassword, staffNames } from './adminQueries';
+import { lookAlike, staffNameProblem } from './staffNames';
 import { newPassword } from './passwords';
 
 export interface PasswordReset {
@@ -26,6 +27,13 @@ export async function resetAdminPassword(db: pg.Pool, username: string, password
     throw new Error(`ADMIN_PASSWORD must be 1 to ${passwordRule.maxLength} characters.`);
   }
   const created = (await passwordHashOf(db, username)) === null;
+  // A new account follows the rules for new staff names (staffNames.ts); an existing one is reset as it is.
+  if (created) {
+    const problem = staffNameProblem(username);
+    if (problem) throw new Error(`ADMIN_USERNAME: ${problem.replace(/^username: /, '')}`);
+    const existing = lookAlike(username, await staffNames(db));
+    if (existing !== null) throw new Error(`ADMIN_USERNAME: ${username} would look like ${existing} on screen; use that name or another.`);
+  }
   const chosen = password ?? newPassword();
   await setAdminPassword(db, username, chosen);
   return { username, password: chosen, generated: password === undefined, created };

@@ -36,8 +36,6 @@ async function queryKeepingConnection<R extends pg.QueryResultRow>(db: Queryable
 }
 
 export type { AuditEntry, Booking };
-/** server/auth/adminQueries.ts imports it from here; its home is database.ts. */
-export { inTransaction };
 
 export interface BookingRow {
   booking_id: string;

@@ -100,8 +100,17 @@ async function audit(client: pg.PoolClient, bookingId: string, action: string, a
 
 /**
  * Moves the booking to `to` when the rules allow it today. Check-out before the last night
- * (early) sets check-out to today (at the earliest the day after arrival) and frees the nights
- * not stayed; no-show and cancel free all its nights; a cancel mails the guest (and the hotel).
+ * (early) sets check-out to today (at the earliest the day after arrival), frees the nights not
+ * stayed and bills only the nights stayed; a no-show frees all its nights; a cancel is the guest's
+ * own cancel (cancel_booking: nights freed, guest and hotel mailed).
+ *
+ * The invoice after an early check-out: the booking's price lines of the nights given back go and
+ * its sums follow (bill_lines), under the same invoice number and date, rather than a credit note
+ * beside an unchanged first invoice. The desk prints the invoice when the guest leaves, and until
+ * then it is the bill of the stay as booked: what the guest had is known only now, and one
+ * document that says it, numbered once, keeps the series without gaps and needs no second series
+ * of credit notes. The site takes no payments, so nothing has been charged against the first
+ * figures that a credit note would have to answer. An undo puts the lines back (status_moves.old_lines).
  */
 export async function moveStatus(
   db: pg.Pool,
@@ -125,35 +134,40 @@ export async function moveStatus(
     const checkIn = booking.checkIn!;
     const checkOut = booking.checkOut!;
     let oldCheckOut: string | null = null;
+    let oldLines: unknown = null;
     if (to === 'checked_out') {
       const left = today > checkIn ? today : addDays(checkIn, 1);
       if (left < checkOut) {
         oldCheckOut = checkOut;
         await client.query('SELECT free_nights($1, $2, $3, $4)', [row.room_id, left, checkOut, row.rooms]);
-        await client.query('UPDATE bookings SET check_out = $2 WHERE booking_id = $1', [bookingId, left]);
+        const { rows: before } = await client.query<{ lines: unknown }>(
+          `UPDATE bookings b SET check_out = $2 FROM bookings old
+            WHERE b.booking_id = $1 AND old.booking_id = b.booking_id RETURNING old.lines`,
+          [bookingId, left],
+        );
+        oldLines = before[0]?.lines ?? null;
+        // Nights are YYYY-MM-DD: as text they sort as dates.
+        await client.query(
+          `SELECT bill_lines($1, (SELECT jsonb_agg(l ORDER BY l->>'night') FROM bookings b, jsonb_array_elements(b.lines) AS l
+                                   WHERE b.booking_id = $1 AND l->>'night' < $2))`,
+          [bookingId, left],
+        );
       }
-    } else if (to === 'no_show' || to === 'cancelled') {
+    } else if (to === 'no_show') {
       await client.query('SELECT free_nights($1, $2, $3, $4)', [row.room_id, checkIn, checkOut, row.rooms]);
     }
-    await client.query(
-      `UPDATE bookings SET status = $2, updated_at = now(),
-              cancelled_at = CASE WHEN $2 = 'cancelled' THEN now() ELSE cancelled_at END,
-              sequence = sequence + CASE WHEN $2 = 'cancelled' THEN 1 ELSE 0 END
-        WHERE booking_id = $1`,
-      [bookingId, to],
-    );
-    await client.query('INSERT INTO status_moves (booking_id, from_status, to_status, old_check_out, staff) VALUES ($1, $2, $3, $4, $5)', [
-      bookingId,
-      booking.status,
-      to,
-      oldCheckOut,
-      actor.staff,
-    ]);
-    await audit(client, bookingId, auditAction[to], actor);
+    // A cancel is the guest's own (cancel_booking, functions/bookings.sql): nights freed, status,
+    // calendar sequence, and the guest's and the hotel's messages.
     if (to === 'cancelled') {
-      await client.query(`SELECT queue_booking_mail($1, 'cancelled', 'hotel-cancelled')`, [bookingId]);
+      await client.query('SELECT cancel_booking($1)', [bookingId]);
+      // Issue 37: what was paid comes back, in full within the free period, else by the guest's cancelPolicy.
       await client.query('SELECT payments_cancelled($1, $2)', [bookingId, freeCancel(booking)]);
-    }
+    } else await client.query('UPDATE bookings SET status = $2, updated_at = now() WHERE booking_id = $1', [bookingId, to]);
+    await client.query(
+      'INSERT INTO status_moves (booking_id, from_status, to_status, old_check_out, old_lines, staff) VALUES ($1, $2, $3, $4, $5, $6)',
+      [bookingId, booking.status, to, oldCheckOut, oldLines === null ? null : JSON.stringify(oldLines), actor.staff],
+    );
+    await audit(client, bookingId, auditAction[to], actor);
     return { outcome: 'moved' as const, ...(await deskEntry(client, bookingId, today)) };
   });
 }
@@ -183,9 +197,10 @@ export async function undoMove(
       from_status: Booking['status'];
       to_status: string;
       old_check_out: string | null;
+      old_lines: unknown;
       undone_at: Date | null;
     }>(
-      `SELECT id, from_status, to_status, to_char(old_check_out, 'YYYY-MM-DD') AS old_check_out, undone_at
+      `SELECT id, from_status, to_status, to_char(old_check_out, 'YYYY-MM-DD') AS old_check_out, old_lines, undone_at
          FROM status_moves WHERE booking_id = $1 ORDER BY id DESC LIMIT 1`,
       [bookingId],
     );
@@ -220,7 +235,11 @@ export async function undoMove(
         return refusal;
       }
     }
-    if (last.old_check_out) await client.query('UPDATE bookings SET check_out = $2 WHERE booking_id = $1', [bookingId, last.old_check_out]);
+    if (last.old_check_out) {
+      await client.query('UPDATE bookings SET check_out = $2 WHERE booking_id = $1', [bookingId, last.old_check_out]);
+      // The nights taken back are billed again, as priced at confirm.
+      if (last.old_lines !== null) await client.query('SELECT bill_lines($1, $2)', [bookingId, JSON.stringify(last.old_lines)]);
+    }
     await client.query(
       `UPDATE bookings SET status = $2, updated_at = now(),
               cancelled_at = CASE WHEN $2 = 'cancelled' THEN cancelled_at ELSE NULL END,

@@ -154,9 +154,9 @@ export async function changeStay(
 export type CancelOutcome = { outcome: 'cancelled'; booking: Booking } | { outcome: 'too-late' } | { outcome: 'missing' };
 
 /**
- * Cancels the booking and frees its nights in one transaction, when `allowed` says the policy
- * still lets the guest (read on the locked row, so a change meanwhile is seen). A booking already
- * cancelled is answered as it is.
+ * The guest cancels: cancel_booking (its nights freed, guest and hotel mailed) in one transaction
+ * with the audit entry, when `allowed` says the policy still lets the guest (read on the locked
+ * row, so a change meanwhile is seen). A booking already cancelled is answered as it is.
  */
 export async function cancelBooking(
   db: pg.Pool,
@@ -174,20 +174,16 @@ export async function cancelBooking(
     if (!row) return { outcome: 'missing' as const };
     if (row.status === 'cancelled') return { outcome: 'cancelled' as const, booking: toBooking(row) };
     if (!allowed(toBooking(row))) return { outcome: 'too-late' as const };
-    const changed = await client.query<BookingRow>(
-      `UPDATE bookings SET status = 'cancelled', cancelled_at = now(), sequence = sequence + 1, updated_at = now()
-        WHERE booking_id = $1 RETURNING ${bookingColumns}`,
-      [bookingId],
-    );
-    await client.query('SELECT free_nights($1, $2, $3, $4)', [row.room_id, row.check_in, row.check_out, row.rooms]);
+    // The desk's cancel is the same one (cancel_booking, functions/bookings.sql).
+    await client.query('SELECT cancel_booking($1)', [bookingId]);
     await client.query(`INSERT INTO audit_log (booking_id, action, actor, address) VALUES ($1, 'cancel', 'guest', $2)`, [
       bookingId,
       address,
     ]);
-    await client.query(`SELECT queue_booking_mail($1, 'cancelled', 'hotel-cancelled')`, [bookingId]);
     // Issue 37: what was paid comes back (the guest cancels here only within the free period).
     await client.query('SELECT payments_cancelled($1, true)', [bookingId]);
-    return { outcome: 'cancelled' as const, booking: toBooking(changed.rows[0]!) };
+    const cancelled = await client.query<BookingRow>(`SELECT ${bookingColumns} FROM bookings WHERE booking_id = $1`, [bookingId]);
+    return { outcome: 'cancelled' as const, booking: toBooking(cancelled.rows[0]!) };
   });
 }
 

@@ -6,6 +6,14 @@ const migrationsDir = path.join(__dirname, 'migrations');
 const functionsDir = path.join(__dirname, 'functions');
 /** Any fixed number: instances starting together take turns, so each migration runs once. */
 const migrationLock = 7_311_001;
+/**
+ * A migration may rewrite a table (019 rewrites bookings): its statements get this long, not the
+ * pool's 5 s for a request, which a busy machine's start exceeded on the price cache alone.
+ */
+const schemaStatementTimeoutMs = 600_000;
+/** node-postgres reads query_timeout per query too (its types name it only for the connection). */
+type TimedQuery = pg.QueryConfig & { query_timeout: number };
+const slow = (text: string): TimedQuery => ({ text, query_timeout: schemaStatementTimeoutMs });
 
 /**
  * Brings the database up to date, under one lock, so that instances starting together take turns:
@@ -25,7 +33,8 @@ export async function migrate(pool: pg.Pool, { upTo = Infinity }: { upTo?: numbe
   const client = await pool.connect();
   const applied: string[] = [];
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [migrationLock]);
+    // Waits while another instance migrates: as long as its statements may take.
+    await client.query({ ...slow('SELECT pg_advisory_lock($1)'), values: [migrationLock] });
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
     );
@@ -36,7 +45,7 @@ export async function migrate(pool: pg.Pool, { upTo = Infinity }: { upTo?: numbe
       const sql = await readFile(path.join(migrationsDir, file), 'utf8');
       await client.query('BEGIN');
       try {
-        await client.query(sql);
+        await client.query(slow(sql));
         await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [version, file]);
         await client.query('COMMIT');
       } catch (error) {
@@ -72,15 +81,25 @@ export async function migrate(pool: pg.Pool, { upTo = Infinity }: { upTo?: numbe
  * - A function removed from the files, or renamed, is dropped by a migration.
  *
  * Last, night_prices (the cache of the pricing rule's answers, functions/prices.sql) is worked
- * out again: the rule may have changed with the files.
+ * out again when the rule's definition (price_nights, gst_rates) is not what it was before the
+ * files, or the cache is empty (a new database, a restored backup): otherwise triggers and the
+ * hourly run keep it, and a start need not spend seconds on it.
  */
 async function applyFunctions(client: pg.PoolClient): Promise<void> {
   const files = (await readdir(functionsDir)).filter((file) => file.endsWith('.sql')).sort();
   await client.query('BEGIN');
   try {
+    const pricingRule = async () =>
+      (
+        await client.query<{ definition: string }>(
+          `SELECT coalesce(string_agg(pg_get_functiondef(p.oid), '' ORDER BY p.oid::regprocedure::text), '') AS definition
+             FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace AND p.proname IN ('price_nights', 'gst_rates')`,
+        )
+      ).rows[0]!.definition;
+    const ruleBefore = await pricingRule();
     for (const file of files) {
       try {
-        await client.query(await readFile(path.join(functionsDir, file), 'utf8'));
+        await client.query(slow(await readFile(path.join(functionsDir, file), 'utf8')));
       } catch (error) {
         throw new Error(`SQL functions in ${file} failed: ${(error as Error).message}`, { cause: error });
       }
@@ -101,7 +120,8 @@ async function applyFunctions(client: pg.PoolClient): Promise<void> {
           EXECUTE format('DROP FUNCTION %s', v_old);
         END LOOP;
       END $$`);
-    await client.query('SELECT refresh_night_prices()');
+    const cached = await client.query('SELECT 1 FROM night_prices LIMIT 1');
+    if ((await pricingRule()) !== ruleBefore || cached.rowCount === 0) await client.query(slow('SELECT refresh_night_prices()'));
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK');

@@ -5,6 +5,7 @@ import type { BookingStatus } from '../../src/domain/wire';
 import { refundReasonLabels } from '../../src/domain/payments';
 import type { RefundReason } from '../../src/domain/payments';
 import { formatPaise } from '../../src/domain/tax';
+import { longDate } from '../bookingRules';
 import { hotelFacts } from './hotelFacts';
 import { linkValidUntil, manageToken, manageUrl } from './manageLink';
 
@@ -96,15 +97,9 @@ function escapeHtml(text: string): string {
   );
 }
 
-function longDate(iso: string | null): string {
-  if (!iso) return 'Not selected';
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+/** A date as the emails show it: "Thu, 24 December 2026" (server/bookingRules.ts longDate). */
+function mailDate(iso: string | null): string {
+  return iso ? longDate(iso, { weekday: true }) : 'Not selected';
 }
 
 function rupees(amount: number): string {
@@ -125,8 +120,8 @@ function details(b: BookingSnapshot): Array<[string, string]> {
   return [
     ['Booking ID', b.bookingId],
     ['Room', b.roomName],
-    ['Check-in', longDate(b.checkIn)],
-    ['Check-out', longDate(b.checkOut)],
+    ['Check-in', mailDate(b.checkIn)],
+    ['Check-out', mailDate(b.checkOut)],
     ['Rooms', String(b.rooms)],
     ['Nights', String(nights)],
     ['Total', `${rupees(b.totalPrice)} (taxes extra)`],
@@ -214,7 +209,8 @@ export function renderMessage(kind: string, b: BookingSnapshot, context: RenderC
     ? {
         label: 'Manage your booking',
         url: manageUrl(context.publicUrl, manageToken(context.secret, b.bookingId, b.manageVersion)),
-        note: `Change the dates or rooms, or cancel, with this link until ${longDate(linkValidUntil(b.checkOut))}. Keep it to yourself: it opens your booking.`,
+        // The manage page also opens the tax invoice (issue 34): one link for the guest to keep.
+        note: `Change the dates or rooms, cancel, or open your tax invoice with this link until ${mailDate(linkValidUntil(b.checkOut))}. Keep it to yourself: it opens your booking.`,
       }
     : null;
   const policy = `Cancellation is free until ${context.cancelFreeDays} day${context.cancelFreeDays === 1 ? '' : 's'} before check-in; after that, please call the hotel on ${hotel.phone}.`;

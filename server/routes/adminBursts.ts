@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { Database } from '../db/database';
 import { burstBookings, burstSources, deleteBurst } from '../db/burstQueries';
 import { ownerOnly, requireAdmin } from '../plugins/adminAuth';
-import { BurstBookingsReply, BurstDeletedReply, BurstsReply } from '../../src/domain/wire';
+import { BurstBookingsReply, BurstDeletedReply, BurstsReply, Refusal } from '../../src/domain/wire';
 
 /**
  * Undoing an attack on the inventory (issue 25): which addresses and emails made the most
@@ -20,8 +20,6 @@ const BurstQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-
-const Refusal = Type.Object({ error: Type.String(), message: Type.String() });
 const oneSource = { error: 'Bad Request', message: 'Give either address or email (one of them).' };
 
 export const adminBurstRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {

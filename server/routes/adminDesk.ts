@@ -1,11 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import { makeBookingId } from '../../src/domain/bookingId';
 import { isIsoDate } from '../../src/domain/dates';
 import { priceStay, stayProblem } from '../../src/domain/stay';
-import { BookingParams, DeskBookingBody, DeskQuery, DeskReply, StatusBody } from '../../src/domain/wire';
+import {
+  DeskBookingReply,
+  BookingParams,
+  DeskBookingBody,
+  DeskQuery,
+  DeskReply,
+  MoveReply,
+  Refusal,
+  StatusBody,
+  StayRefusal,
+} from '../../src/domain/wire';
 import { limitProblem } from '../bookingLimits';
 import { capacityOf, hotelToday, refusalBody } from '../bookingRules';
 import { confirmBooking } from '../db/bookingQueries';
@@ -24,14 +33,15 @@ import { cancelPolicy } from './manage';
 export interface DeskRouteOptions {
   db: Database;
   limits: RequestLimits;
-  /** The clock "today" at the hotel is read from (hotelToday; tests set it). */
+  /** The clock (tests set it: "today" at the hotel is Asia/Kolkata's date of this instant). */
   now: () => Date;
   /** Issue 37: a phone booking's link to pay; a cancel's refund. */
   payments: PaymentsService;
   mail: Pick<MailContext, 'cancelFreeDays'>;
 }
 
-const Refusal = { error: 'Conflict' };
+const conflict = { error: 'Conflict' };
+const moveAnswers = { 200: MoveReply, 404: Refusal, 409: Refusal };
 
 /**
  * Today at the desk (issue 23), for owners and front-desk staff alike: a day's arrivals,
@@ -79,7 +89,7 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
   app.get(
     '/api/admin/desk',
     {
-      schema: { querystring: DeskQuery, response: { 200: DeskReply, 400: Type.Object({ error: Type.String(), message: Type.String() }) } },
+      schema: { querystring: DeskQuery, response: { 200: DeskReply, 400: Refusal } },
     },
     async (request, reply) => {
       const date = request.query.date ?? today();
@@ -93,69 +103,82 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
   function answer(outcome: MoveOutcome, bookingId: string, reply: FastifyReply) {
     if (outcome.outcome === 'missing')
       return reply.code(404).send({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
-    if (outcome.outcome === 'refused') return reply.code(409).send({ ...Refusal, message: outcome.message });
+    if (outcome.outcome === 'refused') return reply.code(409).send({ ...conflict, message: outcome.message });
     if (outcome.outcome === 'unavailable')
-      return reply.code(409).send({ ...Refusal, message: 'This move cannot be undone: the rooms it gave back were booked meanwhile.' });
+      return reply.code(409).send({ ...conflict, message: 'This move cannot be undone: the rooms it gave back were booked meanwhile.' });
     // A night closed meanwhile, or a minimum stay set since: the refusal a new booking of it gets.
     if (outcome.outcome !== 'moved') return reply.code(409).send(refusalBody(outcome));
     return reply.send({ booking: outcome.booking, entry: outcome.entry });
   }
 
-  app.post('/api/admin/bookings/:bookingId/status', { schema: { params: BookingParams, body: StatusBody } }, async (request, reply) => {
-    const bookingId = request.params.bookingId.trim().toUpperCase();
-    // A cancel within the free period (the guest's own rule, cancelPolicy) refunds all that was
-    // paid; later, the owner's share (issue 37).
-    const freeCancel = (booking: { checkIn: string | null }) =>
-      cancelPolicy({ checkIn: booking.checkIn, status: 'confirmed' }, mail.cancelFreeDays, today()).canCancel;
-    const outcome = await moveStatus(db.pool, bookingId, request.body.to, today(), actorOf(request), freeCancel);
-    if (outcome.outcome === 'moved') {
-      request.log.info({ bookingId, to: request.body.to, admin: request.admin!.username }, 'booking status');
-      if (request.body.to === 'cancelled') payments.kick();
-    }
-    return answer(outcome, bookingId, reply);
-  });
+  app.post(
+    '/api/admin/bookings/:bookingId/status',
+    { schema: { params: BookingParams, body: StatusBody, response: moveAnswers } },
+    async (request, reply) => {
+      const bookingId = request.params.bookingId.trim().toUpperCase();
+      // A cancel within the free period (the guest's own rule, cancelPolicy) refunds all that was
+      // paid; later, the owner's share (issue 37).
+      const freeCancel = (booking: { checkIn: string | null }) =>
+        cancelPolicy({ checkIn: booking.checkIn, status: 'confirmed' }, mail.cancelFreeDays, today()).canCancel;
+      const outcome = await moveStatus(db.pool, bookingId, request.body.to, today(), actorOf(request), freeCancel);
+      if (outcome.outcome === 'moved') {
+        request.log.info({ bookingId, to: request.body.to, admin: request.admin!.username }, 'booking status');
+        if (request.body.to === 'cancelled') payments.kick();
+      }
+      return answer(outcome, bookingId, reply);
+    },
+  );
 
-  app.post('/api/admin/bookings/:bookingId/undo', { schema: { params: BookingParams } }, async (request, reply) => {
+  app.post('/api/admin/bookings/:bookingId/undo', { schema: { params: BookingParams, response: moveAnswers } }, async (request, reply) => {
     const bookingId = request.params.bookingId.trim().toUpperCase();
     const outcome = await undoMove(db.pool, bookingId, capacityOf, today(), actorOf(request));
     return answer(outcome, bookingId, reply);
   });
 
-  app.post('/api/admin/desk/bookings', { schema: { body: DeskBookingBody } }, async (request, reply) => {
-    const body = request.body;
-    const problem = stayProblem(body.checkIn, body.checkOut, today());
-    if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
-    const stay = priceStay(body.roomId, body.packageIndex, body.rooms, body.checkIn, body.checkOut);
-    if (typeof stay === 'string') return reply.code(400).send({ error: 'Bad Request', message: stay });
-    const overLimit = limitProblem(body, limits, today());
-    if (overLimit) return reply.code(409).send({ error: 'Conflict', message: overLimit });
-    const result = await confirmBooking(db.pool, {
-      draftId: body.draftId,
-      bookingId: makeBookingId(),
-      // No device keeps a key for a booking made at the desk: the guest opens it by the emailed link.
-      guestKeyHash: createHash('sha256').update(randomBytes(32)).digest(),
-      roomId: stay.room.id,
-      roomName: stay.room.title,
-      packageIndex: body.packageIndex,
-      rooms: body.rooms,
-      checkIn: body.checkIn,
-      checkOut: body.checkOut,
-      email: body.email.trim(),
-      // Priced from the owner's rates for these nights, as a guest's confirm is.
-      today: today(),
-      createdFrom: null,
-    });
-    if (!('booking' in result)) return reply.code(409).send(refusalBody(result));
-    // Held for a payment (issue 37): a walk-in pays at the desk, so it is confirmed at once; a
-    // phone booking gets its link (shown on the desk to copy, and mailed to the guest).
-    let booking = result.booking;
-    if (booking.status === 'awaiting_payment' && body.channel === 'walk-in' && (await payments.confirmWithoutPayment(booking.bookingId)))
-      booking = { ...booking, status: 'confirmed', holdExpiresAt: undefined };
-    const answered = await deskConfirmAnswer(payments, booking, result.outcome === 'created');
-    // A retried form (the same draft) is answered with its booking, and not audited twice.
-    if (result.outcome === 'created' && answered.code < 300)
-      await auditDeskBooking(db.pool, result.booking.bookingId, body.channel, actorOf(request));
-    request.log.info({ bookingId: result.booking.bookingId, channel: body.channel, admin: request.admin!.username }, 'desk booking');
-    return reply.code(answered.code).send(answered.body);
-  });
+  app.post(
+    '/api/admin/desk/bookings',
+    {
+      schema: {
+        body: DeskBookingBody,
+        response: { 200: DeskBookingReply, 201: DeskBookingReply, 400: Refusal, 409: StayRefusal, 503: Refusal },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const problem = stayProblem(body.checkIn, body.checkOut, today());
+      if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
+      const stay = priceStay(body.roomId, body.packageIndex, body.rooms, body.checkIn, body.checkOut);
+      if (typeof stay === 'string') return reply.code(400).send({ error: 'Bad Request', message: stay });
+      const overLimit = limitProblem(body, limits, today());
+      if (overLimit) return reply.code(409).send({ error: 'Conflict', message: overLimit });
+      const result = await confirmBooking(db.pool, {
+        draftId: body.draftId,
+        bookingId: makeBookingId(),
+        // No device keeps a key for a booking made at the desk: the guest opens it by the emailed link.
+        guestKeyHash: createHash('sha256').update(randomBytes(32)).digest(),
+        roomId: stay.room.id,
+        roomName: stay.room.title,
+        packageIndex: body.packageIndex,
+        rooms: body.rooms,
+        checkIn: body.checkIn,
+        checkOut: body.checkOut,
+        email: body.email.trim(),
+        // Priced from the owner's rates for these nights, as a guest's confirm is.
+        today: today(),
+        createdFrom: null,
+      });
+      if (!('booking' in result)) return reply.code(409).send(refusalBody(result));
+      // Held for a payment (issue 37): a walk-in pays at the desk, so it is confirmed at once; a
+      // phone booking gets its link (shown on the desk to copy, and mailed to the guest).
+      let booking = result.booking;
+      if (booking.status === 'awaiting_payment' && body.channel === 'walk-in' && (await payments.confirmWithoutPayment(booking.bookingId)))
+        booking = { ...booking, status: 'confirmed', holdExpiresAt: undefined };
+      const answered = await deskConfirmAnswer(payments, booking, result.outcome === 'created');
+      // A retried form (the same draft) is answered with its booking, and not audited twice.
+      if (result.outcome === 'created' && answered.code < 300)
+        await auditDeskBooking(db.pool, result.booking.bookingId, body.channel, actorOf(request));
+      request.log.info({ bookingId: result.booking.bookingId, channel: body.channel, admin: request.admin!.username }, 'desk booking');
+      return reply.code(answered.code).send(answered.body);
+    },
+  );
 };

@@ -13,7 +13,6 @@ import {
   addPriceRule,
   calendar,
   hotelSettings,
-  invoiceOf,
   removeRule,
   roomTypeSettings,
   saveHotelSettings,
@@ -24,11 +23,9 @@ import {
 import type { Editor } from '../db/priceQueries';
 import { ownerOnly, requireAdmin } from '../plugins/adminAuth';
 import {
-  BookingParams,
   Closure,
   ClosureBody,
   HotelSettingsBody,
-  InvoiceReply,
   MinStay,
   MinStayBody,
   OutOfServiceBody,
@@ -36,6 +33,7 @@ import {
   PriceRuleBody,
   PricesQuery,
   PricesReply,
+  Refusal,
   RoomTypeBody,
   RoomTypeParams,
   RoomTypeSetting,
@@ -44,12 +42,11 @@ import {
 } from '../../src/domain/wire';
 
 /**
- * The owner's rooms, prices, closures, minimum stays, legal details and GST slabs (issue 22), and
- * the admin's copy of any booking's invoice. Signed-in admin; changes need the CSRF token and are
+ * The owner's rooms, prices, closures, minimum stays, legal details and GST slabs (issue 22).
+ * Signed-in owner; changes need the CSRF token and are
  * written to settings_audit with the old and new values.
  */
 
-const Refusal = Type.Object({ error: Type.String(), message: Type.String() });
 const TakenRefusal = Type.Object({
   error: Type.String(),
   message: Type.String(),
@@ -76,18 +73,16 @@ function validDate(value: string): boolean {
   return nightsBetween(value, addDays(value, 1)) === 1;
 }
 
-export const adminPriceRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+export const adminPriceRoutes: FastifyPluginAsyncTypebox<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
   app.addHook('onRequest', requireAdmin(db.pool));
-  // Rooms, prices, closures, tax and the legal details are the owner's (issue 23); the front desk
-  // may open a booking's invoice.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.url !== '/api/admin/bookings/:bookingId/invoice') return ownerOnly(request, reply);
-  });
+  // Rooms, prices, closures, tax and the legal details are the owner's (issue 23); a booking's
+  // invoice, which the front desk prints too, is with the bookings (routes/adminBookings.ts).
+  app.addHook('onRequest', ownerOnly);
 
   const checkRange = (body: { firstNight: string; lastNight: string }) => {
     if (!validDate(body.firstNight)) return 'firstNight: must be a date (YYYY-MM-DD)';
     if (!validDate(body.lastNight)) return 'lastNight: must be a date (YYYY-MM-DD)';
-    return rangeProblem(body.firstNight, body.lastNight, hotelToday());
+    return rangeProblem(body.firstNight, body.lastNight, hotelToday(now()));
   };
   const knownRoom = (roomId: string | null) => roomId === null || findRoom(roomId) !== undefined;
 
@@ -95,7 +90,7 @@ export const adminPriceRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
     '/api/admin/prices',
     { schema: { querystring: PricesQuery, response: { 200: PricesReply, 400: Refusal } } },
     async (request, reply) => {
-      const from = request.query.from ?? hotelToday();
+      const from = request.query.from ?? hotelToday(now());
       if (!validDate(from)) return reply.code(400).send(badRequest('from: must be a date (YYYY-MM-DD)'));
       const days = request.query.days ?? 120;
       const [types, nights, active, settings] = await Promise.all([
@@ -114,7 +109,7 @@ export const adminPriceRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
     async (request, reply) => {
       const { roomId } = request.params;
       if (!findRoom(roomId)) return reply.code(404).send(unknownRoomType(roomId));
-      const result = await saveRoomType(db.pool, roomId, request.body, hotelToday(), editorOf(request), titleOf);
+      const result = await saveRoomType(db.pool, roomId, request.body, hotelToday(now()), editorOf(request), titleOf);
       if (result.outcome === 'missing') return reply.code(404).send(unknownRoomType(roomId));
       if (result.outcome === 'below-taken')
         return reply.code(409).send({
@@ -229,15 +224,4 @@ export const adminPriceRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
   app.get('/api/admin/settings-audit', { schema: { response: { 200: SettingsAuditReply } } }, async () => ({
     items: await settingsAudit(db.pool),
   }));
-
-  app.get(
-    '/api/admin/bookings/:bookingId/invoice',
-    { schema: { params: BookingParams, response: { 200: InvoiceReply, 404: Refusal } } },
-    async (request, reply) => {
-      const bookingId = request.params.bookingId.trim().toUpperCase();
-      const found = await invoiceOf(db.pool, bookingId);
-      if (!found) return reply.code(404).send({ error: 'Not Found', message: `No invoice for booking ID: ${bookingId}` });
-      return found.invoice;
-    },
-  );
 };

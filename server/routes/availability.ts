@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { findRoom } from '../../src/domain/rooms';
 import { stayProblem } from '../../src/domain/stay';
 import { capacities, hotelToday } from '../bookingRules';
 import { availability } from '../db/bookingQueries';
 import type { Database } from '../db/database';
-import { AvailabilityReply, StayQuery } from '../../src/domain/wire';
-
-const Refusal = Type.Object({ error: Type.String(), message: Type.String() });
+import { AvailabilityReply, Refusal, StayQuery } from '../../src/domain/wire';
 
 export const availabilityRoutes: FastifyPluginAsyncTypebox<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
   app.get(

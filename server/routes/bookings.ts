@@ -1,17 +1,30 @@
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { manageTokenHeader } from '../../src/domain/wire';
 import { priceStay, stayProblem } from '../../src/domain/stay';
 import { limitProblem } from '../bookingLimits';
 import { hotelToday, refusalBody } from '../bookingRules';
+import { guestMaySee, sameEmail } from '../auth/guestAccess';
 import { holdsGuestKey, guestKeyHash } from '../auth/guestKeys';
 import { changeEmail, confirmBooking, findBooking } from '../db/bookingQueries';
 import { invoiceOf } from '../db/priceQueries';
 import type { StoredBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
+import { emailChangeLimitMessage, emailChangeProblem, emailChangesPerHour } from '../emailChangeRules';
 import { guestKeyHeader } from '../plugins/adminAuth';
 import { addressKey, takeLimits, waitWords } from '../requestLimits';
 import type { RequestLimits } from '../requestLimits';
-import { BookingParams, ConfirmBody, EmailBody, LookupBody } from '../../src/domain/wire';
+import {
+  BookingEnvelope,
+  BookingOrOutline,
+  BookingParams,
+  ConfirmBody,
+  EmailBody,
+  InvoiceReply,
+  LookupBody,
+  Refusal,
+  StayRefusal,
+} from '../../src/domain/wire';
 
 export interface BookingRouteOptions {
   db: Database;
@@ -34,65 +47,70 @@ function holdsKey(request: FastifyRequest, booking: StoredBooking): boolean {
   return holdsGuestKey(request.headers[guestKeyHeader], booking.guestKeyHash);
 }
 
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const normaliseId = (id: string) => id.trim().toUpperCase();
 const notFoundReply = (bookingId: string) => ({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
 
 export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = async (app, { db, limits, now }) => {
-  app.post('/api/bookings', { schema: { body: ConfirmBody } }, async (request, reply) => {
-    const body = request.body;
-    const today = hotelToday(now());
-    const problem = stayProblem(body.checkIn, body.checkOut, today);
-    if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
-    const stay = priceStay(body.roomId, body.packageIndex, body.rooms, body.checkIn, body.checkOut);
-    if (typeof stay === 'string') return reply.code(400).send({ error: 'Bad Request', message: stay });
-    const overLimit = limitProblem(body, limits, today);
-    if (overLimit) return reply.code(409).send({ error: 'Conflict', message: overLimit });
-    // Shared by every instance; a retry of a stored draft takes nothing and is answered as before.
-    const from = addressKey(request.ip);
-    const limited = await takeLimits(
-      db.pool,
-      [
-        { key: `book-addr:${from}`, max: limits.bookingsPerAddressPerHour, windowSeconds: 3600 },
-        { key: `book-addr-day:${from}`, max: limits.bookingsPerAddressPerDay, windowSeconds: 86_400 },
-        { key: `book-email:${body.email.trim().toLowerCase()}`, max: limits.bookingsPerEmailPerDay, windowSeconds: 86_400 },
-      ],
-      body.draftId,
-    );
-    if (limited) {
-      request.log.warn({ address: from, limit: limited.key.split(':')[0] }, 'booking rate limit');
-      const wait = waitWords(limited.waitSeconds);
-      const messages: Record<string, string> = {
-        'book-addr': `Too many bookings from this address. Please try again in ${wait}, or call the hotel.`,
-        'book-addr-day': `Too many bookings from this address today. Please try again in ${wait}, or call the hotel.`,
-        'book-email': `Too many bookings for this email address today. Please try again in ${wait}, or call the hotel.`,
-      };
-      return tooMany(reply, limited.waitSeconds, messages[limited.key.slice(0, limited.key.indexOf(':'))]!);
-    }
-    const result = await confirmBooking(db.pool, {
-      draftId: body.draftId,
-      bookingId: body.bookingId,
-      guestKeyHash: guestKeyHash(body.guestKey),
-      roomId: stay.room.id,
-      roomName: stay.room.title,
-      packageIndex: body.packageIndex,
-      rooms: body.rooms,
-      checkIn: body.checkIn,
-      checkOut: body.checkOut,
-      email: body.email.trim(),
-      today,
-      createdFrom: from,
-    });
-    if (!('booking' in result)) return reply.code(409).send(refusalBody(result));
-    if (!result.guestKeyMatches) {
-      // Someone else's draft ID: say nothing about the booking behind it.
-      return reply.code(409).send({ error: 'Conflict', message: 'This booking draft was already confirmed from another device.' });
-    }
-    // Held for its payment (issue 37): status awaiting_payment; its payment page asks for the link
-    // (POST /api/bookings/:bookingId/payment), so that no confirm waits on Razorpay.
-    request.log.info({ bookingId: result.booking.bookingId, outcome: result.outcome }, 'booking confirmed');
-    return reply.code(result.outcome === 'created' ? 201 : 200).send({ booking: result.booking });
-  });
+  app.post(
+    '/api/bookings',
+    {
+      schema: { body: ConfirmBody, response: { 200: BookingEnvelope, 201: BookingEnvelope, 400: Refusal, 409: StayRefusal, 429: Refusal } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const today = hotelToday(now());
+      const problem = stayProblem(body.checkIn, body.checkOut, today);
+      if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
+      const stay = priceStay(body.roomId, body.packageIndex, body.rooms, body.checkIn, body.checkOut);
+      if (typeof stay === 'string') return reply.code(400).send({ error: 'Bad Request', message: stay });
+      const overLimit = limitProblem(body, limits, today);
+      if (overLimit) return reply.code(409).send({ error: 'Conflict', message: overLimit });
+      // Shared by every instance; a retry of a stored draft takes nothing and is answered as before.
+      const from = addressKey(request.ip);
+      const limited = await takeLimits(
+        db.pool,
+        [
+          { key: `book-addr:${from}`, max: limits.bookingsPerAddressPerHour, windowSeconds: 3600 },
+          { key: `book-addr-day:${from}`, max: limits.bookingsPerAddressPerDay, windowSeconds: 86_400 },
+          { key: `book-email:${body.email.trim().toLowerCase()}`, max: limits.bookingsPerEmailPerDay, windowSeconds: 86_400 },
+        ],
+        body.draftId,
+      );
+      if (limited) {
+        request.log.warn({ address: from, limit: limited.key.split(':')[0] }, 'booking rate limit');
+        const wait = waitWords(limited.waitSeconds);
+        const messages: Record<string, string> = {
+          'book-addr': `Too many bookings from this address. Please try again in ${wait}, or call the hotel.`,
+          'book-addr-day': `Too many bookings from this address today. Please try again in ${wait}, or call the hotel.`,
+          'book-email': `Too many bookings for this email address today. Please try again in ${wait}, or call the hotel.`,
+        };
+        return tooMany(reply, limited.waitSeconds, messages[limited.key.slice(0, limited.key.indexOf(':'))]!);
+      }
+      const result = await confirmBooking(db.pool, {
+        draftId: body.draftId,
+        bookingId: body.bookingId,
+        guestKeyHash: guestKeyHash(body.guestKey),
+        roomId: stay.room.id,
+        roomName: stay.room.title,
+        packageIndex: body.packageIndex,
+        rooms: body.rooms,
+        checkIn: body.checkIn,
+        checkOut: body.checkOut,
+        email: body.email.trim(),
+        today,
+        createdFrom: from,
+      });
+      if (!('booking' in result)) return reply.code(409).send(refusalBody(result));
+      if (!result.guestKeyMatches) {
+        // Someone else's draft ID: say nothing about the booking behind it.
+        return reply.code(409).send({ error: 'Conflict', message: 'This booking draft was already confirmed from another device.' });
+      }
+      // Held for its payment (issue 37): status awaiting_payment; its payment page asks for the link
+      // (POST /api/bookings/:bookingId/payment), so that no confirm waits on Razorpay.
+      request.log.info({ bookingId: result.booking.bookingId, outcome: result.outcome }, 'booking confirmed');
+      return reply.code(result.outcome === 'created' ? 201 : 200).send({ booking: result.booking });
+    },
+  );
 
   // Lookups share one limit per address, kept in PostgreSQL so that every instance counts the
   // same, and walking the 900,000 IDs takes weeks however many instances run.
@@ -110,42 +128,90 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
         );
     });
 
-    lookups.get('/api/bookings/:bookingId', { schema: { params: BookingParams } }, async (request, reply) => {
-      const bookingId = normaliseId(request.params.bookingId);
-      const booking = await findBooking(db.pool, bookingId);
-      if (!booking) return reply.code(404).send(notFoundReply(bookingId));
-      if (holdsKey(request, booking)) return { booking: publicBooking(booking) };
-      // Without the key: that it exists and its dates, nothing about who booked it.
-      return { booking: { bookingId: booking.bookingId, checkIn: booking.checkIn, checkOut: booking.checkOut } };
-    });
+    lookups.get(
+      '/api/bookings/:bookingId',
+      { schema: { params: BookingParams, response: { 200: BookingOrOutline, 404: Refusal, 429: Refusal } } },
+      async (request, reply) => {
+        const bookingId = normaliseId(request.params.bookingId);
+        const booking = await findBooking(db.pool, bookingId);
+        if (!booking) return reply.code(404).send(notFoundReply(bookingId));
+        if (holdsKey(request, booking)) return { booking: publicBooking(booking) };
+        // Without the key: that it exists and its dates, nothing about who booked it.
+        return { booking: { bookingId: booking.bookingId, checkIn: booking.checkIn, checkOut: booking.checkOut } };
+      },
+    );
 
-    // The tax invoice (issue 22): only with the guest's key, as the whole booking is.
-    lookups.get('/api/bookings/:bookingId/invoice', { schema: { params: BookingParams } }, async (request, reply) => {
-      const bookingId = normaliseId(request.params.bookingId);
-      const found = await invoiceOf(db.pool, bookingId);
-      if (!found || !holdsGuestKey(request.headers[guestKeyHeader], found.guestKeyHash))
-        return reply.code(404).send({ error: 'Not Found', message: `No invoice found for booking ID: ${bookingId}` });
-      return found.invoice;
-    });
+    // The tax invoice (issues 22 and 34): for whoever can see the booking as its guest
+    // (auth/guestAccess.ts): this browser's key or the manage link's token here, the Booking ID
+    // and email below. Every refusal is the same 404 as an unknown ID.
+    const noInvoice = (bookingId: string) => ({ error: 'Not Found', message: `No invoice found for booking ID: ${bookingId}` });
+    lookups.get(
+      '/api/bookings/:bookingId/invoice',
+      { schema: { params: BookingParams, response: { 200: InvoiceReply, 404: Refusal, 429: Refusal } } },
+      async (request, reply) => {
+        const bookingId = normaliseId(request.params.bookingId);
+        const found = await invoiceOf(db.pool, bookingId);
+        const proof = { guestKey: request.headers[guestKeyHeader], manageToken: request.headers[manageTokenHeader] };
+        if (!found || !(await guestMaySee(db.pool, { ...found, bookingId, email: found.invoice.guestEmail }, proof, hotelToday(now()))))
+          return reply.code(404).send(noInvoice(bookingId));
+        return found.invoice;
+      },
+    );
 
-    lookups.post('/api/bookings/lookup', { schema: { body: LookupBody } }, async (request, reply) => {
-      const bookingId = normaliseId(request.body.bookingId);
-      const booking = await findBooking(db.pool, bookingId);
-      // A wrong email gets exactly the answer an unknown ID gets.
-      if (!booking || !sameEmail(booking.email, request.body.email)) return reply.code(404).send(notFoundReply(bookingId));
-      return { booking: publicBooking(booking) };
-    });
+    lookups.post(
+      '/api/bookings/invoice',
+      { schema: { body: LookupBody, response: { 200: InvoiceReply, 404: Refusal, 429: Refusal } } },
+      async (request, reply) => {
+        const bookingId = normaliseId(request.body.bookingId);
+        const found = await invoiceOf(db.pool, bookingId);
+        // A wrong email gets exactly the answer an unknown ID gets.
+        if (
+          !found ||
+          !(await guestMaySee(
+            db.pool,
+            { ...found, bookingId, email: found.invoice.guestEmail },
+            { email: request.body.email },
+            hotelToday(now()),
+          ))
+        )
+          return reply.code(404).send(noInvoice(bookingId));
+        return found.invoice;
+      },
+    );
 
-    lookups.put('/api/bookings/:bookingId/email', { schema: { params: BookingParams, body: EmailBody } }, async (request, reply) => {
-      const bookingId = normaliseId(request.params.bookingId);
-      const booking = await findBooking(db.pool, bookingId);
-      const allowed =
-        booking &&
-        (holdsKey(request, booking) || (request.body.currentEmail !== undefined && sameEmail(booking.email, request.body.currentEmail)));
-      if (!allowed) return reply.code(404).send(notFoundReply(bookingId));
-      const changed = await changeEmail(db.pool, bookingId, request.body.email.trim(), 'guest', request.ip);
-      if (!changed) return reply.code(404).send(notFoundReply(bookingId));
-      return { booking: changed };
-    });
+    lookups.post(
+      '/api/bookings/lookup',
+      { schema: { body: LookupBody, response: { 200: BookingEnvelope, 404: Refusal, 429: Refusal } } },
+      async (request, reply) => {
+        const bookingId = normaliseId(request.body.bookingId);
+        const booking = await findBooking(db.pool, bookingId);
+        // A wrong email gets exactly the answer an unknown ID gets.
+        if (!booking || !sameEmail(booking.email, request.body.email)) return reply.code(404).send(notFoundReply(bookingId));
+        return { booking: publicBooking(booking) };
+      },
+    );
+
+    lookups.put(
+      '/api/bookings/:bookingId/email',
+      { schema: { params: BookingParams, body: EmailBody, response: { 200: BookingEnvelope, 404: Refusal, 409: Refusal, 429: Refusal } } },
+      async (request, reply) => {
+        const bookingId = normaliseId(request.params.bookingId);
+        const booking = await findBooking(db.pool, bookingId);
+        const allowed =
+          booking &&
+          (holdsKey(request, booking) || (request.body.currentEmail !== undefined && sameEmail(booking.email, request.body.currentEmail)));
+        if (!booking || !allowed) return reply.code(404).send(notFoundReply(bookingId));
+        const email = request.body.email.trim();
+        // Refused before anything is counted or mailed (emailChangeRules.ts).
+        const problem = emailChangeProblem(booking, email, hotelToday(now()));
+        if (problem) return reply.code(409).send({ error: 'Conflict', message: problem });
+        // Each change mails two addresses: a few an hour per booking, whoever asks, on every instance.
+        const limited = await takeLimits(db.pool, [{ key: `email-change:${bookingId}`, max: emailChangesPerHour, windowSeconds: 3600 }]);
+        if (limited) return tooMany(reply, limited.waitSeconds, emailChangeLimitMessage(waitWords(limited.waitSeconds)));
+        const changed = await changeEmail(db.pool, bookingId, email, 'guest', request.ip);
+        if (!changed) return reply.code(404).send(notFoundReply(bookingId));
+        return { booking: changed };
+      },
+    );
   });
 };

@@ -2,17 +2,27 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addDays, nightsBetween } from '../../src/domain/dates';
 import { priceStay, stayProblem } from '../../src/domain/stay';
-import { LinkBody, ManageChangeBody, manageTokenHeader } from '../../src/domain/wire';
+import {
+  LinkBody,
+  LinkReply,
+  ManageChangeBody,
+  ManageReply as ManageReplySchema,
+  manageTokenHeader,
+  QuoteReply as QuoteReplySchema,
+  Refusal,
+  StayRefusal,
+} from '../../src/domain/wire';
 import type { Booking, CancelPolicy, ManageChangeBody as ChangeBody, ManageReply, QuoteReply } from '../../src/domain/wire';
 import { limitProblem } from '../bookingLimits';
-import { capacityOf, hotelToday, refusalBody } from '../bookingRules';
+import { capacityOf, hotelToday, longDate, refusalBody } from '../bookingRules';
 import { statusSentence } from '../../src/domain/bookingStatus';
 import { findBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
-import { cancelBooking, changeStay, findManagedBooking, queueLinkMail } from '../db/manageQueries';
+import { cancelBooking, changeStay, queueLinkMail } from '../db/manageQueries';
 import type { ManagedBooking } from '../db/manageQueries';
 import { hotelFacts } from '../mail/hotelFacts';
-import { linkValidUntil, manageSecret, readManageToken } from '../mail/manageLink';
+import { bookingOfManageToken } from '../auth/guestAccess';
+import { linkValidUntil } from '../mail/manageLink';
 import type { MailContext } from '../mail/outbox';
 import { addressKey, takeLimits } from '../requestLimits';
 import type { RequestLimits } from '../requestLimits';
@@ -41,10 +51,6 @@ const linkAnswer = {
 };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-function longDate(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
 
 /** The cancellation policy for this booking today: free until CANCEL_FREE_DAYS before check-in. */
 export function cancelPolicy(booking: Pick<Booking, 'checkIn' | 'status'>, freeDays: number, today: string): CancelPolicy {
@@ -79,15 +85,8 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
         });
   });
 
-  /** The booking a valid, unexpired token of its current version opens; null for anything else. */
-  async function tokenBooking(request: FastifyRequest): Promise<ManagedBooking | null> {
-    const claim = readManageToken(await manageSecret(db.pool), request.headers[manageTokenHeader]);
-    if (!claim) return null;
-    const booking = await findManagedBooking(db.pool, claim.bookingId);
-    if (!booking || booking.manageVersion !== claim.version || !booking.checkOut) return null;
-    if (today() > linkValidUntil(booking.checkOut)) return null;
-    return booking;
-  }
+  /** The booking a valid, unexpired token of its current version opens; null for anything else (auth/guestAccess.ts). */
+  const tokenBooking = (request: FastifyRequest) => bookingOfManageToken(db.pool, request.headers[manageTokenHeader], today());
 
   const publicBooking = ({ packageIndex: _p, manageVersion: _v, ...booking }: ManagedBooking): Booking => booking;
   const canChange = (booking: Booking) => booking.status === 'confirmed' && booking.roomId !== null && booking.checkIn! > today();
@@ -98,7 +97,7 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
     canChange: canChange(booking),
   });
 
-  app.get('/api/manage', async (request, reply) => {
+  app.get('/api/manage', { schema: { response: { 200: ManageReplySchema, 404: Refusal, 429: Refusal } } }, async (request, reply) => {
     const booking = await tokenBooking(request);
     if (!booking) return reply.code(404).send(invalidLink);
     return manageAnswer(publicBooking(booking));
@@ -173,29 +172,42 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
   }
 
   // Answers: ManageReply (src/domain/wire.ts) for the change, QuoteReply for the quote.
-  app.post('/api/manage/quote', { schema: { body: ManageChangeBody } }, (request, reply) => change(request, request.body, reply, true));
-  app.put('/api/manage', { schema: { body: ManageChangeBody } }, (request, reply) => change(request, request.body, reply, false));
+  const changeRefusals = { 400: Refusal, 404: Refusal, 409: StayRefusal, 429: Refusal };
+  app.post(
+    '/api/manage/quote',
+    { schema: { body: ManageChangeBody, response: { 200: QuoteReplySchema, ...changeRefusals } } },
+    (request, reply) => change(request, request.body, reply, true),
+  );
+  app.put(
+    '/api/manage',
+    { schema: { body: ManageChangeBody, response: { 200: ManageReplySchema, ...changeRefusals } } },
+    (request, reply) => change(request, request.body, reply, false),
+  );
 
-  app.post('/api/manage/cancel', async (request, reply) => {
-    const booking = await tokenBooking(request);
-    if (!booking) return reply.code(404).send(invalidLink);
-    const result = await cancelBooking(
-      db.pool,
-      booking.bookingId,
-      booking.manageVersion,
-      (current) => cancelPolicy(current, mail.cancelFreeDays, today()).canCancel,
-      request.ip,
-    );
-    if (result.outcome === 'missing') return reply.code(404).send(invalidLink);
-    if (result.outcome === 'too-late')
-      return reply.code(409).send({ error: 'Conflict', message: cancelPolicy(booking, mail.cancelFreeDays, today()).message });
-    mail.onQueued?.();
-    payments.kick();
-    request.log.info({ bookingId: booking.bookingId }, 'booking cancelled by the guest');
-    return manageAnswer(result.booking);
-  });
+  app.post(
+    '/api/manage/cancel',
+    { schema: { response: { 200: ManageReplySchema, 404: Refusal, 409: Refusal, 429: Refusal } } },
+    async (request, reply) => {
+      const booking = await tokenBooking(request);
+      if (!booking) return reply.code(404).send(invalidLink);
+      const result = await cancelBooking(
+        db.pool,
+        booking.bookingId,
+        booking.manageVersion,
+        (current) => cancelPolicy(current, mail.cancelFreeDays, today()).canCancel,
+        request.ip,
+      );
+      if (result.outcome === 'missing') return reply.code(404).send(invalidLink);
+      if (result.outcome === 'too-late')
+        return reply.code(409).send({ error: 'Conflict', message: cancelPolicy(booking, mail.cancelFreeDays, today()).message });
+      mail.onQueued?.();
+      payments.kick();
+      request.log.info({ bookingId: booking.bookingId }, 'booking cancelled by the guest');
+      return manageAnswer(result.booking);
+    },
+  );
 
-  app.post('/api/bookings/link', { schema: { body: LinkBody } }, async (request, reply) => {
+  app.post('/api/bookings/link', { schema: { body: LinkBody, response: { 202: LinkReply, 429: Refusal } } }, async (request, reply) => {
     const bookingId = request.body.bookingId.trim().toUpperCase();
     const booking = await findBooking(db.pool, bookingId);
     const matches =

@@ -58,8 +58,8 @@ export async function deskConfirmAnswer(
   payments: PaymentsService,
   booking: Booking,
   created: boolean,
-): Promise<{ code: number; body: { booking: Booking; payment?: PaymentSummary } | { error: string; message: string } }> {
-  const code = created ? 201 : 200;
+): Promise<{ code: 200 | 201 | 503; body: { booking: Booking; payment?: PaymentSummary } | { error: string; message: string } }> {
+  const code = created ? (201 as const) : (200 as const);
   if (booking.status !== 'awaiting_payment' && booking.status !== 'expired') return { code, body: { booking } };
   if (booking.status === 'awaiting_payment') {
     const link = await payments.startPayment(booking.bookingId, 'phone');
@@ -68,8 +68,7 @@ export async function deskConfirmAnswer(
       await payments.withdrawHold(booking.bookingId);
       return { code: 503, body: { error: 'Payment Unavailable', message: link.message } };
     }
-    if (link.outcome === 'open' && created)
-      await payments.mailLink(booking.bookingId, link.payment, booking.holdExpiresAt ?? null);
+    if (link.outcome === 'open' && created) await payments.mailLink(booking.bookingId, link.payment, booking.holdExpiresAt ?? null);
   }
   const summary = await payments.summary(booking.bookingId);
   const status = summary?.status ?? booking.status;

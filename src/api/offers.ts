@@ -38,26 +38,7 @@ export interface Offers {
 
 /**
  * The bookings kept in this browser only: the site as the specification describes it, and nothing
- * more. Only this object is in every screen's first load: the hotel's offers come with its source
- * (a chunk of their own), so a new offer costs the booking screen's budget nothing.
+ * more. The store starts with it; the hotel's offers come with the hotel's source
+ * (hotelBaseQuery.ts, a chunk of its own), so a new offer costs the booking screen's budget nothing.
  */
 export const browserOffers: Offers = { keeper: 'browser', incompleteStays: true };
-
-/** The hotel's server: every booking reaches the hotel, and only signed-in staff manage them. */
-export const hotelOffers: Offers = {
-  keeper: 'hotel',
-  signIn: true,
-  roomsLeft: true,
-  lookupByEmail: true,
-  undo: true,
-  audit: true,
-  occupancy: true,
-  incompleteStays: false,
-  bursts: true,
-  outbox: true,
-  manageLinks: true,
-  desk: true,
-  staff: true,
-  prices: true,
-  payments: true,
-};

@@ -4,7 +4,19 @@ import type { SerializedError } from '@reduxjs/toolkit';
 /** What every screen says when the hotel's server does not answer. */
 export const unreachableMessage = 'We could not reach the hotel. Please check your connection and try again.';
 
-export type RequestError = FetchBaseQueryError | SerializedError | undefined;
+/**
+ * How a request failed, in one shape for both sources (RTK Query's own): a number is the
+ * server's status, 'FETCH_ERROR' / 'TIMEOUT_ERROR' no answer at all, 'CUSTOM_ERROR' this
+ * browser's storage refusing. `data.message` is written for a person.
+ */
+export type SourceError = FetchBaseQueryError;
+
+export type RequestError = SourceError | SerializedError | undefined;
+
+/** A refusal from this browser's storage, with its words for the guest. */
+export function storageRefusal(message: string, details: Record<string, unknown> = {}): { error: SourceError } {
+  return { error: { status: 'CUSTOM_ERROR', error: message, data: { message, ...details } } };
+}
 
 /** The server's own status code, or undefined when there was no answer from it. */
 export function statusOf(error: RequestError): number | undefined {

@@ -14,16 +14,13 @@ import { makeStore, stateBeforeStorage } from './store';
 const hotel = isHotelMode();
 // The store starts with this browser's offers; the hotel's come with its source (apiReady), which
 // hotel mode loads before any screen renders (storeReady).
-const { store, bookingStorage, attachApi } = makeStore();
+const { store, bookingStorage, attachSource } = makeStore();
 startBookingSync(store, bookingStorage);
 
 /** Loads the store's source of bookings, which brings the bookings API with it, and puts both into the store once. */
 let attached: Promise<void> | undefined;
 export function apiReady(): Promise<void> {
-  attached ??= loadSource().then(({ connectSource }) => {
-    const { api, source, middleware } = connectSource(store.dispatch);
-    attachApi(api, source, middleware);
-  });
+  attached ??= loadSource().then(({ connectSource }) => attachSource(connectSource(store.dispatch)));
   return attached;
 }
 

@@ -1,5 +1,5 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import type { Middleware, Reducer, StateFromReducersMapObject, UnknownAction } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createAction, createDynamicMiddleware } from '@reduxjs/toolkit';
+import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 'redux-persist';
 import type { PersistorOptions, Storage as PersistStorage } from 'redux-persist';
 import selectionSlice from '../features/selection/selectionSlice';
@@ -8,46 +8,30 @@ import confirmationSlice from '../features/confirmation/confirmationSlice';
 import { bookingsPersistConfig } from '../features/bookings/bookingsPersistConfig';
 import { createBookingStorage } from '../features/bookings/bookingStorage';
 import type { BookingStorage } from '../features/bookings/bookingStorage';
-import type { BookingsApi } from '../api/bookingsApi';
+import type { ApiState, Source } from '../api/bookingsApi';
 import { browserOffers } from '../api/offers';
 import type { Offers } from '../api/offers';
-import type { BookingSource } from '../api/source';
 import type { ThunkExtra } from '../features/bookings/bookingsThunks';
 import site from '../shared/site.json';
 import { replayablePersistReducer } from './replayablePersistReducer';
 
-/** Session storage that degrades to memory when the browser refuses it. */
+/**
+ * Session storage for redux-persist; when the browser refuses it, nothing is kept (redux-persist
+ * reads it only as the page starts, so a copy in memory would never be read).
+ */
 function sessionEngine(getStorage: () => Storage): PersistStorage {
-  const memory = new Map<string, string>();
-  const attempt = <T>(work: (s: Storage) => T, fallback: () => T): T => {
+  // Refused: nothing, which redux-persist reads as nothing stored.
+  const attempt = <T>(work: (storage: Storage) => T) => {
     try {
-      return work(getStorage());
+      return Promise.resolve(work(getStorage()));
     } catch {
-      return fallback();
+      return Promise.resolve(undefined);
     }
   };
   return {
-    getItem: (key: string) =>
-      Promise.resolve(
-        attempt(
-          (s) => s.getItem(key),
-          () => memory.get(key) ?? null,
-        ),
-      ),
-    setItem: (key: string, value: string) =>
-      Promise.resolve(
-        attempt(
-          (s) => s.setItem(key, value),
-          () => void memory.set(key, value),
-        ),
-      ),
-    removeItem: (key: string) =>
-      Promise.resolve(
-        attempt(
-          (s) => s.removeItem(key),
-          () => void memory.delete(key),
-        ),
-      ),
+    getItem: (key: string) => attempt((s) => s.getItem(key)),
+    setItem: (key: string, value: string) => attempt((s) => s.setItem(key, value)),
+    removeItem: (key: string) => attempt((s) => s.removeItem(key)),
   };
 }
 
@@ -55,8 +39,6 @@ export interface StoreOptions {
   bookingStorage?: BookingStorage;
   /** Where the guest's unfinished selection lives for the browser session. */
   getSessionStorage?: () => Storage;
-  /** What the store's source of bookings offers (the hotel's server, or this browser's storage: the default). */
-  offers?: Offers;
   /** The waits before each new try at confirming when the hotel cannot be reached (tests shorten them). */
   retryDelaysMs?: readonly number[];
   /** Runs after the app's own middleware, so it sees every action that reaches the reducers (tests record sessions with it). */
@@ -68,11 +50,18 @@ export interface StoreOptions {
   persist?: boolean;
 }
 
-/** The reducers of the app's state (the slices kept in storage through redux-persist). */
-function makeReducers(bookingStorage: BookingStorage, session: PersistStorage, offers: Offers) {
-  return {
-    // Fixed when the store is made: what the store's source of bookings offers (api/source.ts).
-    offers: (state: Offers = offers) => state,
+/** A source of bookings joined the store (attachSource): from now on the screens show what it offers. */
+const sourceConnected = createAction<Offers>('source/connected');
+
+/**
+ * The app's state: its slices (those kept in storage through redux-persist), and the bookings
+ * API's cache, which joins when a screen first needs it (attachSource below), so that the booking
+ * screen's budget carries none of its code.
+ */
+function makeReducer(bookingStorage: BookingStorage, session: PersistStorage) {
+  return combineSlices({
+    // What the store's source of bookings offers: this browser's until a source joins (api/offers.ts).
+    offers: (state: Offers = browserOffers, action: UnknownAction) => (sourceConnected.match(action) ? action.payload : state),
     // The selection survives a reload of the confirmation screen for the rest of the session.
     [selectionSlice.reducerPath]: replayablePersistReducer({ key: 'hotelSelection', storage: session, timeout: 0 }, selectionSlice.reducer),
     // So does the Booking ID that screen made, so a reload shows the same ID (not whether a try
@@ -82,35 +71,24 @@ function makeReducers(bookingStorage: BookingStorage, session: PersistStorage, o
       confirmationSlice.reducer,
     ),
     [bookingsSlice.reducerPath]: replayablePersistReducer(bookingsPersistConfig(bookingStorage), bookingsSlice.reducer),
-  };
+  }).withLazyLoadedSlices<ApiState>();
 }
 
 export function makeStore(options: StoreOptions = {}) {
   const bookingStorage = options.bookingStorage ?? createBookingStorage();
   const session = sessionEngine(options.getSessionStorage ?? (() => window.sessionStorage));
-  const reducers = makeReducers(bookingStorage, session, options.offers ?? browserOffers);
-  // The bookings API (RTK Query) joins the store when a screen first needs it (attachApi below),
-  // so that the booking screen's budget carries none of its code: its reducer by Redux's own
-  // replaceReducer, its middleware through the slot below. (Redux Toolkit's combineSlices and
-  // createDynamicMiddleware do the same for any number of slices, at 1 kB that budget lacks.)
-  const rootReducer = combineReducers(reducers);
-  type AppState = StateFromReducersMapObject<typeof reducers>;
-  let apiDispatch: ((action: unknown) => unknown) | undefined;
-  let plugApi: ((middleware: Middleware) => void) | undefined;
-  const apiSlot: Middleware = (storeApi) => (next) => {
-    plugApi = (middleware) => (apiDispatch = middleware(storeApi)(next));
-    return (action) => (apiDispatch ?? next)(action);
-  };
-  // Thunks and the API's calls find the storage and, once attached, the source of bookings here.
+  const reducer = makeReducer(bookingStorage, session);
+  // The bookings API's middleware joins with it (attachSource).
+  const apiMiddleware = createDynamicMiddleware();
+  // Thunks and the API's requests find the storage and, once a source has joined, its base query here.
   const extra: ThunkExtra = { bookingStorage, retryDelaysMs: options.retryDelaysMs };
   const store = configureStore({
-    // Typed as the app's own slices: screens read the API's cache through its hooks, never by path.
-    reducer: rootReducer as unknown as Reducer<AppState, UnknownAction, Partial<AppState>>,
+    reducer,
     // One store per page, under the site's name in Redux DevTools.
     devTools: { name: site.name },
     // Local storage reads synchronously, so the first render already shows the stored bookings
     // (no empty flash, no gate); redux-persist then only keeps them written.
-    preloadedState: { bookings: bookingStorage.read() } as Partial<AppState>,
+    preloadedState: { bookings: bookingStorage.read() } as Partial<ReturnType<typeof reducer>>,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         thunk: { extraArgument: extra },
@@ -140,28 +118,25 @@ export function makeStore(options: StoreOptions = {}) {
                 ignoredPaths: [`${bookingsSlice.reducerPath}.items`],
               },
       })
-        .concat(apiSlot)
+        .concat(apiMiddleware.middleware)
         .concat(options.middleware ?? []),
   });
   // manualPersist (in redux-persist 6, missing from its types) makes the persistor without dispatching PERSIST.
   const persistor = persistStore(store, options.persist === false ? ({ manualPersist: true } as PersistorOptions) : undefined);
 
   /**
-   * Puts the bookings API and its source into the store, once: the source is the hotel's server or
-   * this browser's storage, whichever the store was made for (`offers`).
+   * Puts the bookings API and its source into the store, once: the hotel's server or this
+   * browser's storage, whichever the page runs in (StoreProvider.tsx).
    */
-  function attachApi(api: BookingsApi, source: BookingSource, sourceMiddleware: Middleware[] = []): void {
-    if (extra.source) return;
-    extra.source = source;
-    plugApi?.(
-      (storeApi) => (next) =>
-        [api.middleware as Middleware, ...sourceMiddleware].reduceRight((inner, middleware) => middleware(storeApi)(inner), next),
-    );
-    // The source says what it offers: a store made for this browser learns the hotel's here.
-    const offers = () => source.offers;
-    store.replaceReducer(combineReducers({ ...reducers, offers, [api.reducerPath]: api.reducer }) as unknown as typeof rootReducer);
+  function attachSource({ api, offers, baseQuery, middleware }: Source): void {
+    if (extra.baseQuery) return;
+    extra.baseQuery = baseQuery;
+    reducer.inject(api);
+    apiMiddleware.addMiddleware(api.middleware, ...middleware);
+    // The API's cache joins the state with this action, and the screens learn what the source offers.
+    store.dispatch(sourceConnected(offers));
   }
-  return { store, persistor, bookingStorage, attachApi };
+  return { store, persistor, bookingStorage, attachSource };
 }
 
 /**
@@ -171,13 +146,11 @@ export function makeStore(options: StoreOptions = {}) {
  * a PERSIST without functions (see replayablePersistReducer.ts), so no store is made for it.
  */
 export function stateBeforeStorage(): RootState {
-  // The storage the reducers are given is never used: that PERSIST reads nothing.
-  const unused: PersistStorage = {
-    getItem: () => Promise.resolve(null),
-    setItem: () => Promise.resolve(),
-    removeItem: () => Promise.resolve(),
-  };
-  return combineReducers(makeReducers(createBookingStorage(), unused, browserOffers))(undefined, { type: PERSIST });
+  // The storage the reducers are given is never used (nor asked for): that PERSIST reads nothing.
+  return makeReducer(
+    createBookingStorage(),
+    sessionEngine(() => window.sessionStorage),
+  )(undefined, { type: PERSIST });
 }
 
 export type AppStore = ReturnType<typeof makeStore>['store'];

@@ -1,5 +1,3 @@
-import { financialYear } from './tax';
-
 /**
  * Payments in hotel mode (issue 37): the owner's policy, what a guest pays now, how a payment's
  * GST is shown on its receipt voucher and a refund's on its refund voucher, and what a cancel
@@ -126,17 +124,6 @@ export function splitRefund<T extends { amountPaise: number; refundedPaise: numb
   }
   return parts;
 }
-
-/** RCV-2627-000042 (receipt) and RFV-2627-000042 (refund): each series gapless per financial year, as invoices are. */
-export type VoucherKind = 'receipt' | 'refund';
-export const voucherSeries: Record<VoucherKind, string> = { receipt: 'RCV', refund: 'RFV' };
-
-export function voucherNumber(kind: VoucherKind, isoDate: string, sequence: number): string {
-  const fy = financialYear(isoDate);
-  return `${voucherSeries[kind]}-${fy.slice(2, 4)}${fy.slice(5, 7)}-${String(sequence).padStart(6, '0')}`;
-}
-
-export const voucherNumberPattern = '^R(CV|FV)-[0-9]{4}-[0-9]{6}$';
 
 const percentWords = (percent: number) => `${percent}%`;
 

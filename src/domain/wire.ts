@@ -197,6 +197,11 @@ export const OutboxReply = Type.Object({
   smtpConfigured: Type.Boolean(),
   /** One line for the screen on how delivery is set up. */
   note: Type.String(),
+  /**
+   * Set when the links in the emails point at this machine (PUBLIC_URL unset, or a localhost
+   * address): a guest's phone cannot open them. What to set, for the screen; null when fine.
+   */
+  linkWarning: Type.Union([Type.String(), Type.Null()]),
   items: Type.Array(OutboxMessage),
 });
 export type OutboxReply = Static<typeof OutboxReply>;
@@ -575,7 +580,8 @@ export const InvoiceReply = Type.Object({
   invoiceNumber: Type.String(),
   invoiceDate: isoDate,
   bookingId: Type.String(),
-  status: Type.Union([Type.Literal('confirmed'), Type.Literal('cancelled')]),
+  /** Every status of a booking's life prints (issue 35: a checked-in guest's invoice answered 500). */
+  status: BookingStatusSchema,
   hotel: Type.Object({ legalName: Type.String(), address: Type.String(), gstin: Type.String() }),
   guestEmail: Type.String(),
   roomName: Type.String(),
@@ -823,3 +829,40 @@ export const ReconcileReply = Type.Object({
   message: Type.String(),
 });
 export type ReconcileReply = Static<typeof ReconcileReply>;
+/** POST /api/admin/desk/bookings: the booking, and for a phone booking held for its advance, its payment link. */
+export const DeskBookingReply = Type.Object({ booking: BookingReply, payment: Type.Optional(PaymentSummary) });
+
+/* ---- Issue 35: every route answers in a declared shape (server/plugins/responses.ts) ---- */
+
+/** Every error answer: `{ error, message }` (server/plugins/errors.ts), the message written for a person. */
+export const Refusal = Type.Object({ error: Type.String(), message: Type.String() });
+/**
+ * A stay refused with 409 (a confirm, a phone or walk-in booking, a manage change): rooms ran out
+ * (`roomId`, `left`), a night is closed (`nights`), a minimum stay (`minNights`); otherwise the words only.
+ */
+export const StayRefusal = Type.Object({
+  error: Type.String(),
+  message: Type.String(),
+  roomId: Type.Optional(Type.String()),
+  left: Type.Optional(Type.Integer()),
+  nights: Type.Optional(Type.Array(isoDate)),
+  minNights: Type.Optional(Type.Integer()),
+});
+/** One booking, as every route that answers one wraps it. */
+export const BookingEnvelope = Type.Object({ booking: BookingReply });
+/** GET /api/bookings/:bookingId: the whole booking with its guest key, else only that it exists and its dates. */
+export const BookingOutlineReply = Type.Object({
+  bookingId: Type.String(),
+  checkIn: Type.Union([Type.String(), Type.Null()]),
+  checkOut: Type.Union([Type.String(), Type.Null()]),
+});
+export const BookingOrOutline = Type.Object({ booking: Type.Union([BookingReply, BookingOutlineReply]) });
+export const HealthReply = Type.Object({ status: Type.Literal('ok'), database: Type.String() });
+export const HealthDownReply = Type.Object({ error: Type.String(), message: Type.String(), database: Type.String() });
+export const ReadyReply = Type.Object({ ready: Type.Literal(true) });
+export const AuditReply = Type.Object({ items: Type.Array(AuditEntry) });
+export const NewStaffReply = Type.Object({ username: Type.String(), role: StaffRoleSchema });
+export const ResentReply = Type.Object({ resent: Type.Integer() });
+export const LinkReply = Type.Object({ message: Type.String() });
+/** An answer with no body (204). */
+export const NoContent = Type.Null();

@@ -1,5 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { bookingsApi } from '../../src/api/bookingsApi';
+import { adminApi } from '../../src/features/admin/adminApi';
+import { guestApi } from '../../src/features/guest/guestApi';
 import { HotelNetwork, bookAtHotel, callHotel, staffPassword } from '../hotelNetwork';
 import { makeTestStore } from '../testUtils';
 
@@ -46,20 +48,20 @@ describe('the bookings API over the hotel’s source', () => {
 
     // A staff change the real server takes only with both headers.
     const { booking } = await bookAtHotel();
-    const deleted = await store.dispatch(bookingsApi.endpoints.deleteBooking.initiate(booking.bookingId));
+    const deleted = await store.dispatch(adminApi.endpoints.deleteBooking.initiate(booking.bookingId));
     expect(deleted.data).toEqual({ bookingId: booking.bookingId });
     const [deleteRequest] = network.calls('DELETE', `/api/admin/bookings/${booking.bookingId}`);
     expect(deleteRequest!.headers.get('x-requested-with')).toBe('hotel-site');
     expect(deleteRequest!.headers.get('x-csrf-token')).toBe(csrfToken);
     // A guest's change carries no staff token.
     await store.dispatch(
-      bookingsApi.endpoints.changeEmail.initiate({ bookingId: 'BK000000', email: 'a@example.com', currentEmail: 'b@example.com' }),
+      guestApi.endpoints.changeEmail.initiate({ bookingId: 'BK000000', email: 'a@example.com', currentEmail: 'b@example.com' }),
     );
     const [put] = network.calls('PUT', '/api/bookings/BK000000/email');
     expect(put!.headers.get('x-requested-with')).toBe('hotel-site');
     expect(put!.headers.get('x-csrf-token')).toBeNull();
     // A read carries neither.
-    await store.dispatch(bookingsApi.endpoints.getAudit.initiate());
+    await store.dispatch(adminApi.endpoints.getAudit.initiate());
     expect(network.calls('GET', '/api/admin/audit')[0]!.headers.get('x-csrf-token')).toBeNull();
 
     await store.dispatch(bookingsApi.endpoints.signOut.initiate());

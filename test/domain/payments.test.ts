@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { addDays } from '../../src/domain/dates';
-import { amountDueNow, cancelRefundPaise, splitRefund, stayTotalPaise, voucherNumber, voucherTax } from '../../src/domain/payments';
+import { amountDueNow, cancelRefundPaise, splitRefund, stayTotalPaise, voucherTax } from '../../src/domain/payments';
 import type { PolicyKind, StayCharges } from '../../src/domain/payments';
-import { priceNights } from '../../src/domain/tax';
+import { priceNights, voucherNumber } from '../support/gstRule';
 
 /**
  * The money of issue 37, to the paisa: what a guest pays now, the GST each receipt and refund

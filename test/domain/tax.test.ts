@@ -1,16 +1,16 @@
 import fc from 'fast-check';
 import { addDays } from '../../src/domain/dates';
+import { formatPaise } from '../../src/domain/tax';
 import {
   basisPointsOf,
   defaultGstSlabs,
   financialYear,
-  formatPaise,
   invoiceLine,
   invoiceNumber,
   invoiceTotals,
   priceNights,
   slabFor,
-} from '../../src/domain/tax';
+} from '../support/gstRule';
 
 const edge = 750_000; // ₹7,500.00
 const price = fc.integer({ min: 1, max: 10_000_000 }); // up to ₹1,00,000 a night

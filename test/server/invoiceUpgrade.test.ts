@@ -3,7 +3,7 @@ import { hotelToday } from '../../server/bookingRules';
 import { findBooking } from '../../server/db/bookingQueries';
 import { invoiceNumberOf } from '../../server/db/invoiceNumbers';
 import { migrate } from '../../server/db/migrate';
-import { financialYear, invoiceNumber } from '../../src/domain/tax';
+import { financialYear, invoiceNumber } from '../support/gstRule';
 import { confirmBody, daysFromNow } from './support/stays';
 import { databaseKinds, startTestDatabase } from './support/testDatabase';
 import type { TestDatabase } from './support/testDatabase';

@@ -3,7 +3,7 @@ import type { Database } from '../../server/db/database';
 import { hotelToday } from '../../server/bookingRules';
 import { manageSecret, manageToken } from '../../server/mail/manageLink';
 import { addDays } from '../../src/domain/dates';
-import { financialYear, invoiceNumber, priceNights } from '../../src/domain/tax';
+import { financialYear, invoiceNumber, priceNights } from '../support/gstRule';
 import { hostileBodies, hostileValues, pathPart, queryPart, refusalProblem, send } from './support/hostileInputs';
 import type { Answer } from './support/hostileInputs';
 import { checkInventory } from './support/inventory';
@@ -100,7 +100,7 @@ describe.each(databaseKinds)('rooms, prices, closures, GST and invoices set by t
     });
     const confirmed = await book({ roomId: 'executive', rooms: 1, checkIn: first, checkOut: addDays(first, 2) });
     expect(confirmed.body.booking).toMatchObject({ taxablePaise: 1_500_001, cgstPaise: 18_750 + 67_500, sgstPaise: 18_750 + 67_500 });
-    // Property: the SQL that fixes a booking's tax (stay_nights, gst_rates) agrees with src/domain/tax.ts to the paisa.
+    // Property: the SQL that fixes a booking's tax (stay_nights, gst_rates) agrees with the README's rule (test/support/gstRule.ts) to the paisa.
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 10_000_000 }), async (price) => {
         const { rows } = await db.pool.query<{ cgst_paise: number; sgst_paise: number }>(

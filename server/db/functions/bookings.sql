@@ -60,3 +60,21 @@ BEGIN
   END IF;
   RETURN QUERY SELECT false, v_stored, v_taxable, v_cgst, v_sgst, now() + make_interval(mins => v_hold);
 END $$;
+
+-- Cancels a confirmed booking: status cancelled, its nights given back, its calendar SEQUENCE one
+-- higher (so calendars drop the event), and the guest's and the hotel's messages queued, in the
+-- caller's transaction. The one cancel of every path: the guest's manage link
+-- (server/db/manageQueries.ts) and the desk (server/db/deskQueries.ts), which each decide who may
+-- cancel when, and write their own audit entry. A booking that is not confirmed is left as it is.
+CREATE OR REPLACE FUNCTION cancel_booking(p_booking_id text) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_booking bookings;
+BEGIN
+  UPDATE bookings SET status = 'cancelled', cancelled_at = now(), sequence = sequence + 1, updated_at = now()
+   WHERE booking_id = p_booking_id AND status = 'confirmed'
+  RETURNING * INTO v_booking;
+  IF FOUND THEN
+    PERFORM free_nights(v_booking.room_id, v_booking.check_in, v_booking.check_out, v_booking.rooms);
+    PERFORM queue_booking_mail(p_booking_id, 'cancelled', 'hotel-cancelled');
+  END IF;
+END $$;

@@ -17,6 +17,20 @@ CREATE OR REPLACE FUNCTION invoice_number_of(p_booking_id text) RETURNS text LAN
   SELECT i.invoice_number FROM invoices i WHERE i.booking_id = p_booking_id;
 $$;
 
+-- Sets a priced booking's lines and everything summed from them, together: its taxable value, CGST
+-- and SGST (the plain sums of the lines, never rounded again) and its total in rupees. Does nothing
+-- to a booking without lines (made before prices, or imported). After an early check-out the lines
+-- of the nights given back go, and an undo of it puts them back (server/db/deskQueries.ts).
+CREATE OR REPLACE FUNCTION bill_lines(p_booking_id text, p_lines jsonb) RETURNS void LANGUAGE sql AS $$
+  UPDATE bookings b
+     SET lines = p_lines, taxable_paise = s.taxable, cgst_paise = s.cgst, sgst_paise = s.sgst, total_price = (s.taxable + 50) / 100
+    -- sum(bigint) is numeric: back to bigint, so that the rupee total divides as integers.
+    FROM (SELECT sum((l->>'taxablePaise')::bigint)::bigint AS taxable, sum((l->>'cgstPaise')::bigint)::bigint AS cgst,
+                 sum((l->>'sgstPaise')::bigint)::bigint AS sgst
+            FROM jsonb_array_elements(p_lines) AS l) AS s
+   WHERE b.booking_id = p_booking_id AND b.lines IS NOT NULL;
+$$;
+
 -- Numbers every invoice waiting (invoices_waiting, which a confirm appends to: a heap with no
 -- index, the cheapest write there is): the next numbers of its financial year, in the order its
 -- bookings were confirmed, each written once to invoices (kept apart from bookings, so that

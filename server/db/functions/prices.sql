@@ -47,9 +47,9 @@ $$;
 -- time. It is a cache, and the rule stays the truth: the triggers below work it out again in the
 -- same transaction as any change to what a night's price depends on (price rules, a type's
 -- price, the GST slabs), so no instance ever reads a price the owner has replaced; the server
--- works it out again hourly and at every start (after this file, the rule may have changed), so
--- that its window moves with the days; and a stay with any night the cache does not hold is
--- priced by the rule itself (stay_nights).
+-- works it out again hourly, so that its window moves with the days, and at a start that changes
+-- the rule or finds the cache empty (server/db/migrate.ts); and a stay with any night the cache
+-- does not hold is priced by the rule itself (stay_nights).
 
 -- Works night_prices out again from the rule. One run at a time; each statement after the lock
 -- sees every change committed before it.

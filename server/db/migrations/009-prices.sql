@@ -52,7 +52,7 @@ CREATE TABLE min_stays (
   created_at  timestamptz NOT NULL DEFAULT now()
 );
 
--- The hotel's legal details for the invoice, and the GST slabs (src/domain/tax.ts, defaultGstSlabs):
+-- The hotel's legal details for the invoice, and the GST slabs (the README's "GST"):
 -- data, so that a new rate needs no release. One row.
 CREATE TABLE hotel_settings (
   id         boolean PRIMARY KEY DEFAULT true CHECK (id),
@@ -85,7 +85,7 @@ CREATE TABLE settings_audit (
   new_value jsonb
 );
 
--- The price fixed when the guest confirmed: one line per night (src/domain/tax.ts InvoiceLine),
+-- The price fixed when the guest confirmed: one line per night (src/domain/wire.ts InvoiceLineSchema),
 -- the sums, and the invoice. Null for bookings made before this migration and for imports.
 ALTER TABLE bookings
   ADD COLUMN lines          jsonb,

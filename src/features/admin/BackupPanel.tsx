@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useExportBookingsMutation, useImportBackupMutation } from '../../api/bookingsApi';
 import { describeError } from '../../api/requestErrors';
 import type { Offers } from '../../api/offers';
-import type { ExportFormat, ImportOutcome } from '../../api/source';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { pressAgain } from '../../shared/earlyForm';
 import { maxBackupBytes } from '../bookings/bookingsBackup';
+import { useExportBookingsMutation, useImportBackupMutation } from './adminApi';
+import type { ExportFormat, ImportOutcome } from './adminApi';
 import { datedFileName, downloadText } from './download';
 
 type Feedback = { tone: 'success'; outcome: ImportOutcome } | { tone: 'error'; text: string } | null;

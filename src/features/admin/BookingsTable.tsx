@@ -1,6 +1,6 @@
-import type { ListedBooking } from '../../api/source';
-import { formatDisplayDate } from '../../domain/dates';
-import { statusLabels } from '../../domain/bookingStatus';
+import type { ListedBooking } from '../../api/bookingsApi';
+import { formatDisplayDate, todayIso } from '../../domain/dates';
+import { moveProblem, statusLabels } from '../../domain/bookingStatus';
 import { Link } from 'react-router-dom';
 import { formatInr } from '../../shared/money';
 import { formatPaise } from '../../domain/tax';
@@ -11,6 +11,15 @@ const columns = ['Booking ID', 'Email', 'Room', 'Check-In', 'Check-Out', 'Total'
 interface BookingsTableProps {
   rows: readonly ListedBooking[];
   onDelete: (bookingId: string) => void;
+  /** Where bookings have a life (hotel mode): Cancel on the bookings that can be cancelled. */
+  onCancel?: (bookingId: string) => void;
+}
+
+/** Whether staff can cancel this booking now (the desk's rule, src/domain/bookingStatus.ts; the hotel judges again). */
+function cancellable(booking: ListedBooking): boolean {
+  const stay = { status: booking.status ?? 'confirmed', checkIn: booking.checkIn, checkOut: booking.checkOut };
+  // A cancel does not depend on the day; the device's date stands in for the hotel's.
+  return moveProblem(stay, 'cancelled', todayIso()) === null;
 }
 
 /**
@@ -18,7 +27,7 @@ interface BookingsTableProps {
  * labelled from data-label. The explicit roles keep the table semantics that some browsers
  * drop once the display of table parts is changed.
  */
-export function BookingsTable({ rows, onDelete }: BookingsTableProps) {
+export function BookingsTable({ rows, onDelete, onCancel }: BookingsTableProps) {
   return (
     <table className="admin-table" role="table">
       <caption className="visually-hidden">Bookings, newest first</caption>
@@ -69,6 +78,16 @@ export function BookingsTable({ rows, onDelete }: BookingsTableProps) {
                 <Link className="admin-invoice" to={invoicePath(booking.bookingId)} aria-label={`Invoice for booking ${booking.bookingId}`}>
                   Invoice
                 </Link>
+              )}
+              {onCancel && cancellable(booking) && (
+                <button
+                  type="button"
+                  className="button button--secondary admin-cancel"
+                  aria-label={`Cancel booking ${booking.bookingId}`}
+                  onClick={() => onCancel(booking.bookingId)}
+                >
+                  Cancel
+                </button>
               )}
               <button
                 type="button"

@@ -1,6 +1,6 @@
 import { describeError } from '../../api/requestErrors';
 import { addDays, formatDisplayDate } from '../../domain/dates';
-import { useGetOccupancyQuery } from '../../api/bookingsApi';
+import { useGetOccupancyQuery } from './adminApi';
 import type { OccupancyReply as Occupancy } from '../../domain/wire';
 
 /** Nights ahead that the panel shows, today first. */

@@ -1,6 +1,6 @@
 import { describeError } from '../../api/requestErrors';
 import { formatDisplayDateTime } from '../../domain/dates';
-import { useGetAuditQuery } from '../../api/bookingsApi';
+import { useGetAuditQuery } from './adminApi';
 import type { AuditEntry } from '../../domain/wire';
 
 const actions: Record<string, string> = {

@@ -6,9 +6,9 @@ import {
   useGetPaymentsQuery,
   useReconcilePaymentsMutation,
   useSavePaymentSettingsMutation,
-} from '../../api/bookingsApi';
+} from '../payment/paymentApi';
 import { describeError } from '../../api/requestErrors';
-import type { SourceError } from '../../api/source';
+import type { SourceError } from '../../api/requestErrors';
 import { statusLabels } from '../../domain/bookingStatus';
 import { formatDisplayDate, formatDisplayDateTime } from '../../domain/dates';
 import { paymentStateLabels, refundReasonLabels, refundStateLabels } from '../../domain/payments';

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { isUnreachable, serverMessage } from '../../api/requestErrors';
-import { useGetAvailabilityQuery, useGetPaymentPolicyQuery } from '../../api/bookingsApi';
+import { useGetAvailabilityQuery } from '../../api/bookingsApi';
+import { useGetPaymentPolicyQuery } from '../payment/paymentApi';
 import { findRoom } from '../../domain/rooms';
 import { formatInr } from '../../shared/money';
 import type { AvailabilityReply } from '../../domain/wire';

@@ -78,8 +78,6 @@ export interface RestoreResult {
   added: number;
   /** Already stored (or repeated in the file): the stored record is kept as it is. */
   skipped: number;
-  /** Entries in the file that are not readable booking records. */
-  unreadable: number;
 }
 
 /** Adds the records whose IDs are not stored yet, after the stored ones, in the file's order. */
@@ -97,32 +95,29 @@ export function mergeBackup(
   return { merged, added: merged.length - current.length };
 }
 
-export type RestoreFailure = { kind: 'notBackup' | SaveFailure; message: string };
+const createBackupThunk = createAsyncThunk.withTypes<{ extra: ThunkExtra; rejectValue: { kind: SaveFailure; message: string } }>();
 
-const createBackupThunk = createAsyncThunk.withTypes<{ extra: ThunkExtra; rejectValue: RestoreFailure }>();
-
-/** Merges a backup into storage first, then into the screen; a refused file or write changes nothing. */
-export const restoreBookings = createBackupThunk('bookings/restore', async (text: string, { dispatch, extra, rejectWithValue }) => {
-  if (text.length > maxBackupBytes)
-    return rejectWithValue({ kind: 'notBackup', message: 'This file is too large to be a bookings backup. Nothing was changed.' });
-  const parsed = parseBackup(text);
-  if ('problem' in parsed) return rejectWithValue({ kind: 'notBackup', message: parsed.problem });
-  let added = 0;
-  let merged: BookingRecord[];
-  try {
-    merged = await extra.bookingStorage.update((list) => {
-      const result = mergeBackup(list, parsed.records);
-      added = result.added;
-      return result.merged;
-    });
-  } catch (error) {
-    const kind = error instanceof BookingSaveError ? error.kind : 'unknown';
-    return rejectWithValue({ kind, message: saveFailureMessage(kind) });
-  }
-  dispatch(bookingsRestored(merged));
-  const result: RestoreResult = { added, skipped: parsed.records.length - added, unreadable: parsed.unreadable };
-  return result;
-});
+/** Merges a backup's records (parseBackup) into storage first, then into the screen; a refused write changes nothing. */
+export const restoreBookings = createBackupThunk(
+  'bookings/restore',
+  async (records: readonly BookingRecord[], { dispatch, extra, rejectWithValue }) => {
+    let added = 0;
+    let merged: BookingRecord[];
+    try {
+      merged = await extra.bookingStorage.update((list) => {
+        const result = mergeBackup(list, records);
+        added = result.added;
+        return result.merged;
+      });
+    } catch (error) {
+      const kind = error instanceof BookingSaveError ? error.kind : 'unknown';
+      return rejectWithValue({ kind, message: saveFailureMessage(kind) });
+    }
+    dispatch(bookingsRestored(merged));
+    const result: RestoreResult = { added, skipped: records.length - added };
+    return result;
+  },
+);
 
 /** The raw text of stored entries that could not be read, so that a manager can keep a copy. */
 export function readUnreadableBookings() {

@@ -1,5 +1,5 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import type { SourceHolder } from '../../api/source';
+import type { SourceHolder } from '../../api/bookingsApi';
 import type { BookingRecord } from '../../domain/bookingRecord';
 import { withBookingAdded, withBookingDeleted, withEmailChanged } from './bookingList';
 import { bookingConfirmed, bookingDeleted, bookingEmailChanged } from './bookingsSlice';
@@ -9,7 +9,7 @@ import { storageUnavailableMessage } from './storageUnavailable';
 
 export interface ThunkExtra extends SourceHolder {
   bookingStorage: BookingStorage;
-  /** The waits before each new try at reaching the hotel (see makeStore). */
+  /** The waits before each new try at reaching the hotel (see makeStore; src/api/hotelBaseQuery.ts has the usual ones). */
   retryDelaysMs?: readonly number[];
 }
 

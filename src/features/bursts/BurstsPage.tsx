@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
-import { useDeleteBurstMutation, useGetBurstBookingsQuery, useGetBurstsQuery, useRestoreBookingMutation } from '../../api/bookingsApi';
+import { useRestoreBookingMutation } from '../../api/bookingsApi';
 import { describeError } from '../../api/requestErrors';
-import type { BurstFilter } from '../../api/source';
 import { formatDisplayDate, formatDisplayDateTime } from '../../domain/dates';
 import type { BurstsReply } from '../../domain/wire';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { AdminGate, isOwner } from '../staff/AdminGate';
 import '../admin/admin.css';
+import { useDeleteBurstMutation, useGetBurstBookingsQuery, useGetBurstsQuery } from './burstsApi';
+import type { BurstFilter } from './burstsApi';
 import './bursts.css';
 
 const periods = [

@@ -1,8 +1,9 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useGetBookingPaymentQuery, useGetPaymentPolicyQuery, useGetStayPricesQuery } from '../../api/bookingsApi';
-import type { Confirmed } from '../../api/source';
+import { useGetStayPricesQuery } from '../../api/bookingsApi';
+import type { Confirmed } from '../../api/bookingsApi';
+import { useGetBookingPaymentQuery, useGetPaymentPolicyQuery } from '../payment/paymentApi';
 import type { StaySummary } from '../../domain/stay';
 import { recordTax } from '../../domain/tax';
 import { customerBookingPath, paths } from '../../shared/paths';

@@ -1,12 +1,10 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import { hotelUnreachable } from '../../api/hotelUnreachable';
+import type { HotelRetry } from '../../api/hotelUnreachable';
 
 /** Hotel mode: the server did not answer, and another try follows. */
-export interface ConfirmRetry {
-  /** The try about to be made, counting the first: 2 for the first retry. */
-  nextTry: number;
-  tries: number;
-}
+export type ConfirmRetry = HotelRetry;
 
 /**
  * The booking the confirmation screen is working on. Kept in session storage so that a reload
@@ -64,10 +62,6 @@ const confirmationSlice = createSlice({
       state.guestKey = null;
       state.retry = null;
     },
-    /** Hotel mode: the server could not be reached; the same request is tried again shortly. */
-    hotelUnreachable(state, action: PayloadAction<ConfirmRetry>) {
-      state.retry = action.payload;
-    },
     /** Hotel mode: the server refused the booking, or every try failed; the draft stays for another go. */
     draftNotConfirmed(state) {
       state.retry = null;
@@ -77,6 +71,12 @@ const confirmationSlice = createSlice({
       state.confirmedBookingId = null;
     },
   },
+  extraReducers: (builder) => {
+    // Hotel mode: the server could not be reached; the same confirm is tried again shortly.
+    builder.addCase(hotelUnreachable, (state, action) => {
+      state.retry = action.payload;
+    });
+  },
   selectors: {
     selectPendingBookingId: (state) => state.pendingBookingId,
     selectConfirmedBookingId: (state) => state.confirmedBookingId,
@@ -84,6 +84,6 @@ const confirmationSlice = createSlice({
   },
 });
 
-export const { draftOpened, draftConfirmed, hotelUnreachable, draftNotConfirmed, bookingStarted } = confirmationSlice.actions;
+export const { draftOpened, draftConfirmed, draftNotConfirmed, bookingStarted } = confirmationSlice.actions;
 export const { selectPendingBookingId, selectConfirmedBookingId, selectConfirmRetry } = confirmationSlice.selectors;
 export default confirmationSlice;

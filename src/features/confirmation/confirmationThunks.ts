@@ -1,17 +1,16 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { bookingsApi } from '../../api/bookingsApi';
+import type { Confirmed, ConfirmRequest } from '../../api/bookingsApi';
 import { isUnreachable, serverMessage } from '../../api/requestErrors';
-import type { Confirmed, ConfirmRequest } from '../../api/source';
 import type { AppDispatch, RootState } from '../../app/store';
 import { makeBookingId } from '../../domain/bookingId';
+import type { BookingRecord } from '../../domain/bookingRecord';
 import { isCompleteStay } from '../../domain/stay';
+import { confirmBooking } from '../bookings/bookingsThunks';
 import type { ThunkExtra } from '../bookings/bookingsThunks';
 import { selectionCleared } from '../selection/selectionSlice';
-import { draftConfirmed, draftNotConfirmed, draftOpened, hotelUnreachable } from './confirmationSlice';
+import { draftConfirmed, draftNotConfirmed, draftOpened } from './confirmationSlice';
 import { makeDraftId, makeGuestKey } from './draftKeys';
-
-/** Waits before the second, third and fourth try when the hotel does not answer. */
-export const confirmRetryDelaysMs: readonly number[] = [1000, 2000, 4000];
 
 export const notReachedMessage = 'We could not reach the hotel; your booking is not confirmed yet. Please try again.';
 const refusedMessage = 'The booking could not be confirmed. Please try again.';
@@ -38,7 +37,28 @@ export const confirmationOpened = () => (dispatch: AppDispatch, getState: () => 
   dispatch(draftOpened({ bookingId: makeBookingId(taken), draftId: makeDraftId(), guestKey: makeGuestKey() }));
 };
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** This browser's copy of a booking the hotel keeps, with the key that proves it (field order as the reader gives it back, so the stored text is reused as it is). */
+function guestCopy(booking: BookingRecord, guestKey: string): BookingRecord {
+  return {
+    bookingId: booking.bookingId,
+    roomName: booking.roomName,
+    checkIn: booking.checkIn,
+    checkOut: booking.checkOut,
+    totalPrice: booking.totalPrice,
+    email: booking.email,
+    rooms: booking.rooms,
+    createdAt: booking.createdAt,
+    guestKey,
+    ...(booking.invoiceNumber !== undefined
+      ? {
+          taxablePaise: booking.taxablePaise,
+          cgstPaise: booking.cgstPaise,
+          sgstPaise: booking.sgstPaise,
+          invoiceNumber: booking.invoiceNumber,
+        }
+      : {}),
+  };
+}
 
 const createConfirmThunk = createAsyncThunk.withTypes<{
   state: RootState;
@@ -48,49 +68,43 @@ const createConfirmThunk = createAsyncThunk.withTypes<{
 }>();
 
 /**
- * Confirm Booking: sends the draft to the bookings API, and only its answer confirms. With no
- * answer from the hotel (network, 502/503/504) the same draft is sent again after each of the
- * waits, so it is stored once however many arrive. A refusal ends at once with its message; a
- * Booking ID another booking took meanwhile gets a fresh one for the guest to confirm. Once
- * confirmed, the selection is cleared for the next booking; a second call finds no draft.
+ * Confirm Booking: sends the draft to the bookings API, and only its answer confirms (the same
+ * draft is sent again while the hotel cannot be reached: src/api/hotelBaseQuery.ts). A
+ * refusal ends with its message; a Booking ID another booking took meanwhile gets a fresh one for
+ * the guest to confirm. A booking the hotel keeps is also kept in this browser, with its guest key,
+ * so that the guest's device still lists it offline and can prove it later. Once confirmed, the
+ * selection is cleared for the next booking; a second call finds no draft.
  */
-export const draftSubmitted = createConfirmThunk(
-  'confirmation/submit',
-  async (email: string, { dispatch, getState, extra, rejectWithValue }) => {
-    const { confirmation, selection } = getState();
-    const { pendingBookingId: bookingId, draftId, guestKey } = confirmation;
-    if (bookingId === null || draftId === null || guestKey === null)
-      return rejectWithValue({ message: 'This booking has no Booking ID yet. Please reload the page and try again.' });
-    if (!selectCanConfirm(getState())) return rejectWithValue({ message: 'Please choose your dates and at least one room first.' });
+export const draftSubmitted = createConfirmThunk('confirmation/submit', async (email: string, { dispatch, getState, rejectWithValue }) => {
+  const { confirmation, selection, offers } = getState();
+  const { pendingBookingId: bookingId, draftId, guestKey } = confirmation;
+  if (bookingId === null || draftId === null || guestKey === null)
+    return rejectWithValue({ message: 'This booking has no Booking ID yet. Please reload the page and try again.' });
+  if (!selectCanConfirm(getState())) return rejectWithValue({ message: 'Please choose your dates and at least one room first.' });
 
-    const request: ConfirmRequest = { bookingId, draftId, guestKey, email: email.trim(), stay: selection };
-    const delays = extra.retryDelaysMs ?? confirmRetryDelaysMs;
-    for (let attempt = 0; ; attempt++) {
-      const result = await dispatch(bookingsApi.endpoints.confirmBooking.initiate(request));
-      if (result.data) {
-        dispatch(draftConfirmed(result.data.booking.bookingId));
-        dispatch(selectionCleared());
-        return result.data satisfies Confirmed;
-      }
-      // The hotel answered that Razorpay cannot make the link now (issue 37): no booking was made and
-      // no rooms are held, and trying again at once would wait for Razorpay again: its words, now.
-      const paymentUnavailable = (result.error as { data?: { error?: string } } | undefined)?.data?.error === 'Payment Unavailable';
-      const unreachable = isUnreachable(result.error) && !paymentUnavailable;
-      if (!unreachable || attempt >= delays.length) {
-        dispatch(draftNotConfirmed());
-        // The ID went to another booking meanwhile (another tab): offer a fresh one to confirm.
-        if ((result.error as { data?: { kind?: string } } | undefined)?.data?.kind === 'taken')
-          dispatch(
-            draftOpened({
-              bookingId: makeBookingId(new Set([...takenIds(getState()), bookingId])),
-              draftId: makeDraftId(),
-              guestKey: makeGuestKey(),
-            }),
-          );
-        return rejectWithValue({ message: unreachable ? notReachedMessage : (serverMessage(result.error) ?? refusedMessage) });
-      }
-      dispatch(hotelUnreachable({ nextTry: attempt + 2, tries: delays.length + 1 }));
-      await wait(delays[attempt]!);
+  const request: ConfirmRequest = { bookingId, draftId, guestKey, email: email.trim(), stay: selection };
+  const result = await dispatch(bookingsApi.endpoints.confirmBooking.initiate(request));
+  if (result.data) {
+    let confirmed: Confirmed = { booking: result.data.booking, keptHere: true };
+    if (offers.keeper === 'hotel') {
+      const copy = guestCopy(result.data.booking, guestKey);
+      confirmed = { booking: copy, keptHere: confirmBooking.fulfilled.match(await dispatch(confirmBooking(copy))) };
     }
-  },
-);
+    // Held for its payment (issue 37): kept here all the same, with its key, to see and pay it from this device.
+    if (result.data.booking.status === 'awaiting_payment') confirmed = { ...confirmed, awaitingPayment: true };
+    dispatch(draftConfirmed(confirmed.booking.bookingId));
+    dispatch(selectionCleared());
+    return confirmed;
+  }
+  dispatch(draftNotConfirmed());
+  // The ID went to another booking meanwhile (another tab): offer a fresh one to confirm.
+  if ((result.error as { data?: { kind?: string } } | undefined)?.data?.kind === 'taken')
+    dispatch(
+      draftOpened({
+        bookingId: makeBookingId(new Set([...takenIds(getState()), bookingId])),
+        draftId: makeDraftId(),
+        guestKey: makeGuestKey(),
+      }),
+    );
+  return rejectWithValue({ message: isUnreachable(result.error) ? notReachedMessage : (serverMessage(result.error) ?? refusedMessage) });
+});

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useCreateDeskBookingMutation, useGetDeskQuery, useMoveBookingMutation, useUndoBookingMoveMutation } from '../../api/bookingsApi';
+import { useMoveBookingMutation } from '../../api/bookingsApi';
+import { useCreateDeskBookingMutation, useGetDeskQuery, useUndoBookingMoveMutation } from './deskApi';
 import { describeError } from '../../api/requestErrors';
 import { moveLabels, statusLabels } from '../../domain/bookingStatus';
 import { addDays, formatDisplayDate, formatDisplayDateTime, nightsBetween } from '../../domain/dates';

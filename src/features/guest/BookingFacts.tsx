@@ -5,12 +5,18 @@ import { formatDisplayDate } from '../../domain/dates';
 import { Link } from 'react-router-dom';
 import { formatPaise, recordTax } from '../../domain/tax';
 import { formatInr } from '../../shared/money';
-import { invoicePath } from '../invoice/invoicePath';
+import { invoiceLink } from '../invoice/invoicePath';
+import type { InvoiceState } from '../invoice/invoicePath';
 
-/** The booking's facts as the guest view lists them (spec: ID, room, dates, rooms, total); Cancelled once the guest cancels (hotel mode). */
-export function BookingFacts({ booking }: { booking: BookingRecord }) {
+/**
+ * The booking's facts as the guest view lists them (spec: ID, room, dates, rooms, total); Cancelled
+ * once the guest cancels (hotel mode). `proof`: how the guest opened the booking here (the manage
+ * link's token, or the email of a lookup), for the invoice link to carry; none with this browser's key.
+ */
+export function BookingFacts({ booking, proof }: { booking: BookingRecord; proof?: InvoiceState }) {
   const cancelled = booking.status === 'cancelled';
   const tax = recordTax(booking);
+  const invoice = invoiceLink(booking.bookingId, proof);
   return (
     <dl className="guest__facts">
       <dt>Booking ID</dt>
@@ -39,7 +45,9 @@ export function BookingFacts({ booking }: { booking: BookingRecord }) {
           <dd className="guest__total">{formatPaise(tax.taxablePaise + tax.cgstPaise + tax.sgstPaise)}</dd>
           <dt>Invoice</dt>
           <dd>
-            <Link to={invoicePath(booking.bookingId)}>Tax invoice {tax.invoiceNumber}</Link>
+            <Link to={invoice.to} state={invoice.state}>
+              Tax invoice {tax.invoiceNumber}
+            </Link>
           </dd>
         </>
       )}

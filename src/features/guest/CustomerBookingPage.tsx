@@ -1,13 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import {
-  bookingsApi,
-  isFullBooking,
-  useApiDispatch,
-  useChangeEmailMutation,
-  useGetBookingQuery,
-  useLookupBookingQuery,
-} from '../../api/bookingsApi';
+import { isFullBooking, useApiDispatch, useGetBookingQuery } from '../../api/bookingsApi';
 import { describeError, statusOf } from '../../api/requestErrors';
 import type { BookingRecord } from '../../domain/bookingRecord';
 import { formatDisplayDate } from '../../domain/dates';
@@ -22,6 +15,7 @@ import { BookingFacts } from './BookingFacts';
 import { BookingNotFound } from './BookingNotFound';
 import { EmailForm } from './EmailForm';
 import { EmailLookupForm } from './EmailLookupForm';
+import { guestApi, useChangeEmailMutation, useLookupBookingQuery } from './guestApi';
 import { selectGuestBooking } from './guestBooking';
 import { bookingPaymentPath } from '../payment/paymentPaths';
 import './guest.css';
@@ -79,11 +73,11 @@ export function CustomerBookingPage() {
     const saved = result.data.booking;
     if (byEmail) {
       // The old email no longer opens the booking: look it up by the new one, already answered.
-      void cacheDispatch(bookingsApi.util.upsertQueryData('lookupBooking', { bookingId, email: saved.email }, { booking: saved }));
+      void cacheDispatch(guestApi.util.upsertQueryData('lookupBooking', { bookingId, email: saved.email }, { booking: saved }));
       rememberEmail(saved.email);
     } else {
       // Asking the hotel again would spend one of the guest's lookups.
-      cacheDispatch(bookingsApi.util.updateQueryData('getBooking', keyArgs, (draft) => void (draft.booking = saved)));
+      cacheDispatch(guestApi.util.updateQueryData('getBooking', keyArgs, (draft) => void (draft.booking = saved)));
     }
     return null;
   }
@@ -136,7 +130,8 @@ export function CustomerBookingPage() {
   return (
     <GuestPage>
       <div className="card guest__card">
-        <BookingFacts booking={booking} />
+        {/* Found by its email (the portal, or the form below the outline): the invoice link carries it. */}
+        <BookingFacts booking={booking} proof={byEmail ? { lookupEmail } : undefined} />
         {booking.status !== 'cancelled' && (
           <p className="guest__calendar">
             <AddToCalendar stay={booking} />

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { describeError, statusOf } from '../../api/requestErrors';
-import { useLazyLookupBookingQuery } from '../../api/bookingsApi';
+import { useLazyLookupBookingQuery } from './guestApi';
 
 /**
  * Hotel mode, when this browser holds no key for the booking and no email came from the portal:

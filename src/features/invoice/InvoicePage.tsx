@@ -1,13 +1,18 @@
-import { Link, useParams } from 'react-router-dom';
-import { useGetInvoiceQuery } from '../../api/bookingsApi';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { To } from 'react-router-dom';
 import { describeError, statusOf } from '../../api/requestErrors';
-import type { SourceError } from '../../api/source';
+import type { SourceError } from '../../api/requestErrors';
+import { statusSentence } from '../../domain/bookingStatus';
 import { formatBasisPoints, formatPaise } from '../../domain/tax';
 import type { InvoiceReply } from '../../domain/wire';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { customerBookingPath, paths } from '../../shared/paths';
 import { selectGuestBooking } from '../guest/guestBooking';
+import { tokenFromHash } from '../manage/manageToken';
+import { useGetInvoiceQuery } from './invoiceApi';
+import type { InvoiceState } from './invoicePath';
 import './invoice.css';
 
 const monthNames = [
@@ -27,8 +32,9 @@ const monthNames = [
 const longDate = (iso: string) => `${Number(iso.slice(8, 10))} ${monthNames[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
 
 /**
- * The printable tax invoice of a booking (hotel mode): opened by the guest from their booking
- * (this browser's copy holds the key the hotel asks for) or by a signed-in admin from the table.
+ * The printable tax invoice of a booking (hotel mode): opened by the guest from wherever they see
+ * the booking (this browser's copy and its key, the manage link, the portal's lookup by ID and
+ * email: InvoiceState) or by signed-in staff from the bookings table.
  * The browser's Print dialog saves it as a PDF; the print stylesheet leaves only the invoice.
  */
 export function InvoicePage() {
@@ -50,36 +56,75 @@ export function InvoicePage() {
 }
 
 function InvoiceLoader({ bookingId }: { bookingId: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = (location.state as InvoiceState | null) ?? {};
+  const fromHash = tokenFromHash(location.hash) || undefined;
+  // The token leaves the address at once (into history state): a printed invoice's footer, a
+  // copied address or a bookmark then never carries what opens the booking.
+  useEffect(() => {
+    if (fromHash)
+      void navigate(
+        { pathname: location.pathname, search: location.search },
+        { replace: true, state: { ...state, manageToken: fromHash } },
+      );
+  });
+  const manageToken = fromHash ?? state.manageToken;
+  const lookupEmail = state.lookupEmail;
   const guestKey = useAppSelector((state) => selectGuestBooking(state, bookingId)?.guestKey);
-  const { data, error, isLoading, isFetching, refetch } = useGetInvoiceQuery(guestKey ? { bookingId, guestKey } : { bookingId });
+  const asGuest = Boolean(guestKey || manageToken || lookupEmail);
+  const { data, error, isLoading, isFetching, refetch } = useGetInvoiceQuery({
+    bookingId,
+    ...(guestKey ? { guestKey } : {}),
+    ...(manageToken ? { manageToken } : {}),
+    ...(lookupEmail ? { lookupEmail } : {}),
+  });
+  // Back where the invoice was opened from: the manage page, the guest view, or the bookings.
+  const backTo: To = manageToken
+    ? { pathname: paths.manage, hash: manageToken }
+    : asGuest
+      ? customerBookingPath(bookingId)
+      : paths.adminBookings;
+  const backState = lookupEmail && !manageToken ? { lookupEmail } : undefined;
   if (isLoading) return <p role="status">Loading the invoice…</p>;
   if (error || !data) {
     const status = statusOf(error as SourceError);
+    const notFound = status === 401 || status === 403 || status === 404;
     return (
       <>
         <h1 id="page-title">Tax invoice</h1>
         <div className="notice notice--error hotel-problem" role="alert">
           <p>
-            {status === 401 || status === 404
-              ? `No invoice found for booking ID: ${bookingId}. The invoice opens from the device the booking was made on, or for the hotel's administrator when signed in.`
+            {notFound
+              ? asGuest
+                ? `No invoice found for booking ID: ${bookingId}. A booking made before the hotel kept prices has none, and a link stops working when the booking's email changes or 30 days after check-out: ask for a new one on the Booking Portal.`
+                : `No invoice found for booking ID: ${bookingId}. Open it from your booking: the Manage your booking link in your email, or the Booking Portal with your booking ID and email. The hotel's staff see it when signed in.`
               : describeError(error as SourceError, 'The hotel could not show the invoice.')}
           </p>
-          {status !== 401 && status !== 404 && (
+          {!notFound && (
             <button type="button" className="button button--secondary" disabled={isFetching} onClick={() => void refetch()}>
               Try again
             </button>
           )}
         </div>
         <p>
-          <Link to={guestKey ? customerBookingPath(bookingId) : paths.adminBookings}>{guestKey ? 'Back to your booking' : 'Sign in'}</Link>
+          {asGuest ? (
+            <Link to={backTo} state={backState}>
+              Back to your booking
+            </Link>
+          ) : (
+            <>
+              <Link to={paths.bookingPortal}>Booking Portal</Link> · <Link to={paths.adminBookings}>Staff sign-in</Link>
+            </>
+          )}
         </p>
       </>
     );
   }
-  return <Invoice invoice={data} backTo={guestKey ? customerBookingPath(bookingId) : paths.adminBookings} />;
+  return <Invoice invoice={data} backTo={backTo} backState={backState} />;
 }
 
-function Invoice({ invoice, backTo }: { invoice: InvoiceReply; backTo: string }) {
+function Invoice({ invoice, backTo, backState }: { invoice: InvoiceReply; backTo: To; backState?: InvoiceState }) {
   const { hotel } = invoice;
   return (
     <article className="invoice">
@@ -94,8 +139,13 @@ function Invoice({ invoice, backTo }: { invoice: InvoiceReply; backTo: string })
                 <span className="invoice__address">{hotel.address}</span>
               </>
             )}
-            <br />
-            GSTIN: {hotel.gstin || 'not set'}
+            {/* Nothing rather than "not set": the owner's Prices & rooms screen says what the invoice lacks. */}
+            {hotel.gstin && (
+              <>
+                <br />
+                GSTIN: {hotel.gstin}
+              </>
+            )}
           </p>
         </div>
         <dl className="invoice__meta">
@@ -110,42 +160,58 @@ function Invoice({ invoice, backTo }: { invoice: InvoiceReply; backTo: string })
         </dl>
       </header>
       {invoice.status === 'cancelled' && <p className="notice notice--error">This booking was cancelled.</p>}
+      {invoice.status === 'no_show' && <p className="notice notice--error">{statusSentence(invoice.status)}</p>}
       <p>
         {invoice.roomName}, {invoice.rooms} {invoice.rooms === 1 ? 'room' : 'rooms'}: check-in {longDate(invoice.checkIn)}, check-out{' '}
         {longDate(invoice.checkOut)}. Room accommodation, SAC {invoice.sac}.
       </p>
-      <div className="invoice__scroll">
-        <table className="invoice__lines">
-          <thead>
-            <tr>
-              <th scope="col">Night</th>
-              <th scope="col">Rooms</th>
-              <th scope="col">Rate</th>
-              <th scope="col">Taxable value</th>
-              <th scope="col">CGST</th>
-              <th scope="col">SGST</th>
-              <th scope="col">Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoice.lines.map((line) => (
-              <tr key={line.night}>
-                <th scope="row">{longDate(line.night)}</th>
-                <td>{line.rooms}</td>
-                <td>{formatPaise(line.pricePaise)}</td>
-                <td>{formatPaise(line.taxablePaise)}</td>
-                <td>
-                  {formatPaise(line.cgstPaise)} <span className="invoice__rate">({formatBasisPoints(line.cgstBasisPoints)})</span>
-                </td>
-                <td>
-                  {formatPaise(line.sgstPaise)} <span className="invoice__rate">({formatBasisPoints(line.sgstBasisPoints)})</span>
-                </td>
-                <td>{formatPaise(line.taxablePaise + line.cgstPaise + line.sgstPaise)}</td>
-              </tr>
+      {/* On phones the CSS turns each night into a card, its cells labelled from data-label (as the
+          bookings table does); the explicit roles keep the table for assistive technology. */}
+      <table className="invoice__lines" role="table">
+        <caption className="visually-hidden">Each night's charges</caption>
+        <thead role="rowgroup">
+          <tr role="row">
+            {['Night', 'Rooms', 'Rate', 'Taxable value', 'CGST', 'SGST', 'Total'].map((column) => (
+              <th key={column} role="columnheader" scope="col">
+                {column}
+              </th>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {invoice.lines.map((line) => (
+            <tr key={line.night} role="row">
+              <th role="rowheader" scope="row">
+                {longDate(line.night)}
+              </th>
+              <td role="cell" data-label="Rooms">
+                {line.rooms}
+              </td>
+              <td role="cell" data-label="Rate">
+                {formatPaise(line.pricePaise)}
+              </td>
+              <td role="cell" data-label="Taxable value">
+                {formatPaise(line.taxablePaise)}
+              </td>
+              <td role="cell" data-label="CGST">
+                {/* One item: on a phone's card the label is the other (invoice.css). */}
+                <span>
+                  {formatPaise(line.cgstPaise)} <span className="invoice__rate">({formatBasisPoints(line.cgstBasisPoints)})</span>
+                </span>
+              </td>
+              <td role="cell" data-label="SGST">
+                {/* One item: on a phone's card the label is the other (invoice.css). */}
+                <span>
+                  {formatPaise(line.sgstPaise)} <span className="invoice__rate">({formatBasisPoints(line.sgstBasisPoints)})</span>
+                </span>
+              </td>
+              <td role="cell" data-label="Total">
+                {formatPaise(line.taxablePaise + line.cgstPaise + line.sgstPaise)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
       <dl className="invoice__totals">
         <dt>Taxable value</dt>
         <dd>{formatPaise(invoice.taxablePaise)}</dd>
@@ -181,7 +247,9 @@ function Invoice({ invoice, backTo }: { invoice: InvoiceReply; backTo: string })
         <button type="button" className="button button--accent" onClick={() => window.print()}>
           Print or save as PDF
         </button>
-        <Link to={backTo}>Back</Link>
+        <Link to={backTo} state={backState}>
+          Back
+        </Link>
       </p>
     </article>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCancelStayMutation } from '../../api/bookingsApi';
+import { useCancelStayMutation } from './manageApi';
 import { describeError } from '../../api/requestErrors';
 import type { CancelPolicy } from '../../domain/wire';
 

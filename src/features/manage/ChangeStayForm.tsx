@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useChangeStayMutation, useQuoteStayChangeMutation } from '../../api/bookingsApi';
+import { useChangeStayMutation, useQuoteStayChangeMutation } from './manageApi';
 import { describeError } from '../../api/requestErrors';
 import { addDays, formatDisplayDate, isIsoDate, todayIso } from '../../domain/dates';
 import type { Booking, QuoteReply } from '../../domain/wire';

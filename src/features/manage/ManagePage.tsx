@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useGetManagePaymentQuery, useGetManagedBookingQuery } from '../../api/bookingsApi';
 import { describeError, statusOf } from '../../api/requestErrors';
 import { formatDisplayDate } from '../../domain/dates';
 import { AddToCalendar } from '../../shared/AddToCalendar';
@@ -12,24 +11,12 @@ import { BookingFacts } from '../guest/BookingFacts';
 import { NotFound } from '../layout/NotFound';
 import { CancelStay } from './CancelStay';
 import { ChangeStayForm } from './ChangeStayForm';
+import { useGetManagePaymentQuery } from '../payment/paymentApi';
 import { PaymentFacts } from '../payment/PaymentFacts';
+import { useGetManagedBookingQuery } from './manageApi';
+import { tokenFromHash } from './manageToken';
 import '../guest/guest.css';
 import './manage.css';
-
-/** The longest token the hotel makes is about 120 characters: anything much longer is not one, and is not sent. */
-const maxTokenLength = 200;
-
-/** The token after the link's #: it stays in this browser (the hash never reaches a server) and goes out only in a header. */
-export function tokenFromHash(hash: string): string {
-  let text = hash.replace(/^#/, '');
-  try {
-    text = decodeURIComponent(text);
-  } catch {
-    // Not valid percent-encoding: sent as it is, and the hotel answers that the link is not valid.
-  }
-  text = text.trim();
-  return text.length > maxTokenLength ? '' : text;
-}
 
 const incompleteLink =
   'This booking link is not complete. Open the link in your email again, or ask for a new one with your booking ID and email address.';
@@ -108,7 +95,8 @@ function ManageBooking() {
         </p>
       )}
       <div className="card manage__card">
-        <BookingFacts booking={booking} />
+        {/* Its Tax invoice link carries the token, so the invoice opens on this device too (issue 34). */}
+        <BookingFacts booking={booking} proof={{ manageToken: token }} />
         {cancelled ? (
           <p className="manage__note">
             This booking is cancelled and its rooms are released. <Link to={paths.booking}>Book another stay</Link>

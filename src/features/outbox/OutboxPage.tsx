@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useGetOutboxQuery, useResendMessageMutation } from '../../api/bookingsApi';
+import { useGetOutboxQuery, useResendMessageMutation } from './outboxApi';
 import { describeError } from '../../api/requestErrors';
 import { formatDisplayDateTime } from '../../domain/dates';
 import type { OutboxMessage } from '../../domain/wire';
@@ -96,6 +96,8 @@ function Outbox() {
   return (
     <>
       {data && <p className={`notice outbox__note${data.smtpConfigured ? '' : ' outbox__note--held'}`}>{data.note}</p>}
+      {/* Issue 34: with PUBLIC_URL unset the emailed links lead to localhost, which no guest's device opens. */}
+      {data?.linkWarning && <p className="notice outbox__note outbox__note--held outbox__links">{data.linkWarning}</p>}
       <div role="status">{outcome?.tone === 'success' && <p className="notice notice--success">{outcome.text}</p>}</div>
       {outcome?.tone === 'error' && (
         <p className="notice notice--error" role="alert">

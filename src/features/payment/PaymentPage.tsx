@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { useGetBookingPaymentQuery, usePayAgainMutation } from '../../api/bookingsApi';
+import { useGetBookingPaymentQuery, usePayAgainMutation } from './paymentApi';
 import { describeError, statusOf } from '../../api/requestErrors';
-import type { SourceError } from '../../api/source';
+import type { SourceError } from '../../api/requestErrors';
 import { formatDisplayDate, formatDisplayDateTime } from '../../domain/dates';
 import { formatPaise } from '../../domain/tax';
 import type { GuestPaymentReply, PaymentSummary } from '../../domain/wire';

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
-import { useGetVoucherQuery } from '../../api/bookingsApi';
+import { useGetVoucherQuery } from './paymentApi';
 import { describeError, statusOf } from '../../api/requestErrors';
-import type { SourceError } from '../../api/source';
+import type { SourceError } from '../../api/requestErrors';
 import { formatDisplayDate } from '../../domain/dates';
 import { formatBasisPoints, formatPaise } from '../../domain/tax';
 import type { VoucherReply } from '../../domain/wire';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useEmailBookingLinkMutation } from '../../api/bookingsApi';
+import { useEmailBookingLinkMutation } from './portalApi';
 import { describeError, statusOf } from '../../api/requestErrors';
 
 type Answer = { tone: 'sent' | 'error'; text: string } | null;

@@ -1,5 +1,15 @@
 import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
+import { describeError } from '../../api/requestErrors';
+import type { SourceError } from '../../api/requestErrors';
+import { isIsoDate, todayIso } from '../../domain/dates';
+import { formatBasisPoints, formatPaise } from '../../domain/tax';
+import type { CalendarNight, HotelSettings, PricesReply } from '../../domain/wire';
+import { useAppSelector } from '../../shared/hooks';
+import { selectOffers } from '../../shared/offers';
+import { AdminGate } from '../staff/AdminGate';
+import { InvoiceDetailsNotice } from './InvoiceDetailsNotice';
+import '../admin/admin.css';
 import {
   useAddClosureMutation,
   useAddMinStayMutation,
@@ -9,16 +19,7 @@ import {
   useSaveHotelSettingsMutation,
   useSaveRoomTypeMutation,
   useSetOutOfServiceMutation,
-} from '../../api/bookingsApi';
-import { describeError } from '../../api/requestErrors';
-import type { SourceError } from '../../api/source';
-import { isIsoDate, todayIso } from '../../domain/dates';
-import { formatBasisPoints, formatPaise } from '../../domain/tax';
-import type { CalendarNight, HotelSettings, PricesReply } from '../../domain/wire';
-import { useAppSelector } from '../../shared/hooks';
-import { selectOffers } from '../../shared/offers';
-import { AdminGate } from '../staff/AdminGate';
-import '../admin/admin.css';
+} from './pricesApi';
 import './prices.css';
 
 const monthNames = [
@@ -107,6 +108,7 @@ function Prices() {
         Each night&apos;s price of one room (tax exclusive), rooms left and closures. Choose nights on the calendar, then set a price, a
         closure or a minimum stay for them.
       </p>
+      <InvoiceDetailsNotice settings={data.settings} />
       <fieldset className="prices__types">
         <legend>Room type</legend>
         {data.roomTypes.map((t) => (

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useAddStaffMutation, useGetStaffQuery, useRemoveStaffMutation, useSetStaffPasswordMutation } from '../../api/bookingsApi';
 import { describeError } from '../../api/requestErrors';
 import { formatDisplayDateTime } from '../../domain/dates';
 import type { AdminSession, StaffMember, StaffRole } from '../../domain/wire';
@@ -8,6 +7,7 @@ import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { AdminGate, isOwner } from '../staff/AdminGate';
 import '../admin/admin.css';
+import { useAddStaffMutation, useGetStaffQuery, useRemoveStaffMutation, useSetStaffPasswordMutation } from './staffAccountsApi';
 import './staffAccounts.css';
 
 const roleLabels: Record<StaffRole, string> = { owner: 'Owner', desk: 'Front desk' };

@@ -1,10 +1,5 @@
-import {
-  bookingsToCsv,
-  bookingsToJson,
-  parseBackup,
-  readUnreadableBookings,
-  restoreBookings,
-} from '../../../src/features/bookings/bookingsBackup';
+import { bookingsToCsv, bookingsToJson, parseBackup, readUnreadableBookings } from '../../../src/features/bookings/bookingsBackup';
+import { adminApi } from '../../../src/features/admin/adminApi';
 import type { BookingRecord } from '../../../src/domain/bookingRecord';
 import { selectBookings } from '../../../src/features/bookings/bookingsSlice';
 import { makeTestStore, sampleBooking, seedBookings, storedBookings } from '../../testUtils';
@@ -65,7 +60,10 @@ describe('JSON backup', () => {
   });
 });
 
-describe('restoreBookings', () => {
+describe('restoring a backup in this browser (the import endpoint on this browser’s storage)', () => {
+  const restore = (store: ReturnType<typeof makeTestStore>['store'], text: string) =>
+    store.dispatch(adminApi.endpoints.importBackup.initiate(text));
+
   it('adds new IDs after the stored ones, skips stored ones, and writes storage', async () => {
     seedBookings([sampleBooking({ bookingId: 'BK100001', email: 'kept@example.com' })]);
     const { store } = makeTestStore();
@@ -74,8 +72,8 @@ describe('restoreBookings', () => {
       record({ bookingId: 'BK100002' }),
       record({ bookingId: 'BK100002' }),
     ]);
-    const result = await store.dispatch(restoreBookings(file));
-    expect(result.payload).toEqual({ added: 1, skipped: 2, unreadable: 0 });
+    const result = await restore(store, file);
+    expect(result.data).toEqual({ added: 1, skipped: 2, unreadable: 0, refused: [] });
     const expected = [sampleBooking({ bookingId: 'BK100001', email: 'kept@example.com' }), sampleBooking({ bookingId: 'BK100002' })];
     expect(storedBookings()).toEqual(expected);
     expect(selectBookings(store.getState())).toEqual(expected);
@@ -85,9 +83,8 @@ describe('restoreBookings', () => {
     seedBookings([sampleBooking()]);
     const { store } = makeTestStore();
     const before = selectBookings(store.getState());
-    const result = await store.dispatch(restoreBookings('{"hello": "world"}'));
-    expect(result.meta.requestStatus).toBe('rejected');
-    expect(result.payload).toEqual({ kind: 'notBackup', message: expect.stringMatching(/not a bookings backup/) });
+    const result = await restore(store, '{"hello": "world"}');
+    expect(result.error).toMatchObject({ data: { message: expect.stringMatching(/not a bookings backup/) } });
     expect(selectBookings(store.getState())).toBe(before);
     expect(storedBookings()).toEqual([sampleBooking()]);
   });
@@ -97,9 +94,9 @@ describe('restoreBookings', () => {
     const setItem = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');
     });
-    const result = await store.dispatch(restoreBookings(JSON.stringify([sampleBooking()])));
+    const result = await restore(store, JSON.stringify([sampleBooking()]));
     setItem.mockRestore();
-    expect(result.payload).toMatchObject({ kind: 'quota', message: expect.stringMatching(/full/) });
+    expect(result.error).toMatchObject({ data: { kind: 'quota', message: expect.stringMatching(/full/) } });
     expect(selectBookings(store.getState())).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { bookingIdPattern } from '../../../src/domain/bookingId';
 import { guestKeyPattern } from '../../../src/domain/bookingRecord';
 import { addDays } from '../../../src/domain/dates';
 import { createBookingStorage } from '../../../src/features/bookings/bookingStorage';
-import { confirmRetryDelaysMs } from '../../../src/features/confirmation/confirmationThunks';
+import { hotelRetryDelaysMs } from '../../../src/api/hotelBaseQuery';
 import { datesChosen, roomCountChosen } from '../../../src/features/selection/selectionSlice';
 import type { StoreOptions } from '../../../src/app/store';
 import { HotelNetwork, bookAtHotel, staffSearch, stayOfItsOwn, uniqueEmail } from '../../hotelNetwork';
@@ -287,7 +287,7 @@ describe('confirmation screen, hotel only', () => {
   });
 
   it('waits 1, 2 and 4 seconds between tries by default', () => {
-    expect(confirmRetryDelaysMs).toEqual([1000, 2000, 4000]);
+    expect(hotelRetryDelaysMs).toEqual([1000, 2000, 4000]);
   });
 
   it('when this browser refuses to keep a copy, still shows the hotel’s booking and says so', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { createBookingStorage } from '../../../src/features/bookings/bookingStorage';
-import { HotelNetwork, bookAtHotel, callHotel, shownDate, uniqueEmail } from '../../hotelNetwork';
+import { HotelNetwork, bookAtHotel, callHotel, shownDate, staffNetwork, uniqueEmail } from '../../hotelNetwork';
 import type { SourceKind } from '../../testUtils';
 import { renderHotelRoute, renderRoute, renderWithSource, sampleBooking, seedBookings, storedBookings } from '../../testUtils';
 
@@ -244,6 +244,39 @@ describe('Guest booking view, hotel only: guest keys and lookup by email', () =>
     expect(network.calls('POST', '/api/bookings/lookup')).toHaveLength(1);
     expect(
       (await callHotel('/api/bookings/lookup', { method: 'POST', body: { bookingId: booking.bookingId, email: newEmail } })).status,
+    ).toBe(200);
+  });
+
+  it('shows the hotel’s words when it refuses a change of email: the same address, or a cancelled stay (issue 35)', async () => {
+    const made = await bookingMadeHere('hotel');
+    const { user, network } = renderHotelRoute(`/customer-booking/${made.bookingId}`);
+    const field = await screen.findByRole('textbox', { name: 'Email' });
+    // The same address in other letters: nothing changes, nothing is mailed.
+    await user.clear(field);
+    await user.type(field, made.email.toUpperCase());
+    await user.click(screen.getByRole('button', { name: 'Save Email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This booking already uses that email address: nothing was changed, and nothing was sent.',
+    );
+    expect(screen.queryByText('Email saved successfully!')).not.toBeInTheDocument();
+    // Cancelled meanwhile (by the guest's manage link, or the hotel): its email stays.
+    const staff = await staffNetwork();
+    const csrf = ((await (await staff.fetch('/api/admin/session')).json()) as { csrfToken: string }).csrfToken;
+    const cancelled = await staff.fetch(`/api/admin/bookings/${made.bookingId}/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'hotel-site', 'x-csrf-token': csrf },
+      body: JSON.stringify({ to: 'cancelled' }),
+    });
+    expect(cancelled.status).toBe(200);
+    await user.clear(field);
+    await user.type(field, uniqueEmail('late'));
+    await user.click(screen.getByRole('button', { name: 'Save Email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This booking is cancelled. Its email address can no longer be changed; for anything about it, please call the hotel.',
+    );
+    expect(network.calls('PUT', `/api/bookings/${made.bookingId}/email`)).toHaveLength(2);
+    expect(
+      (await callHotel('/api/bookings/lookup', { method: 'POST', body: { bookingId: made.bookingId, email: made.email } })).status,
     ).toBe(200);
   });
 

@@ -49,6 +49,12 @@ describe('Outbox (hotel, no SMTP_URL)', () => {
       ),
     ).toBeInTheDocument();
     expect(network.calls('GET', '/api/admin/outbox')[0]!.query.get('limit')).toBe('100');
+    // The test server runs without PUBLIC_URL: the emailed links lead to this machine, and the screen says so (issue 34).
+    expect(
+      screen.getByText(
+        "The links in the hotel's emails point at http://localhost:8080, which only this machine opens: a guest's phone or computer cannot. Set PUBLIC_URL to the site's address as guests reach it (such as https://stay.example.in) and restart.",
+      ),
+    ).toBeInTheDocument();
 
     const table = await messagesTable();
     expect(

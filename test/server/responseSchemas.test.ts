@@ -1,0 +1,651 @@
+import { Value } from '@sinclair/typebox/value';
+import type { TSchema } from '@sinclair/typebox';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import type { App, AppOptions } from '../../server/app';
+import { hotelToday } from '../../server/bookingRules';
+import type { Database } from '../../server/db/database';
+import { manageSecret, manageToken } from '../../server/mail/manageLink';
+import { routeAnswers } from '../../server/plugins/responses';
+import { addDays } from '../../src/domain/dates';
+import { send } from './support/hostileInputs';
+import type { Answer } from './support/hostileInputs';
+import { confirmBody } from './support/stays';
+import { databaseKinds, freePort, startTestDatabase } from './support/testDatabase';
+import type { TestDatabase } from './support/testDatabase';
+import { createAdmin, signIn, unlimited } from './support/testServer';
+
+/**
+ * Issue 35, item 2: every route answers in the shape it declares, for every status it can answer.
+ * The admin invoice's schema knew two of a booking's five statuses, so the desk's invoice answered
+ * 500 as soon as the guest checked in. Here every API route (server/plugins/responses.ts lists
+ * them and what each declares) is sent a request for each status it declares, and each answer's
+ * body is checked against the schema of its status: the route's own answers (200, 404, 409 …),
+ * and the ones every route of its kind makes through the shared hooks (400, 401, 403, 413, 415,
+ * 500, 503, always `{ error, message }`). The last test checks that nothing was left unsent.
+ */
+
+type Route = ReturnType<typeof routeAnswers>[number];
+const owner = 'owner';
+const desk = 'desk';
+
+describe.each(databaseKinds)('response schemas on %s', (kind) => {
+  let database: TestDatabase;
+  let db: Database;
+  let app: App;
+  let later: App;
+  let base = '';
+  let laterBase = '';
+  let routes: Route[] = [];
+  /** "GET /api/x" → the statuses seen, and the answers that broke their schema. */
+  const seen = new Map<string, Set<string>>();
+  const problems: string[] = [];
+  const sessions: Record<string, { cookie: string; csrf: string }> = {};
+  const today = hotelToday();
+  let addressCount = 0;
+  /** Every request comes from its own address (behind the trusted "proxy" at 127.0.0.1), unless it means to share one. */
+  const freshAddress = () => `10.${Math.floor(++addressCount / 250) % 250}.${addressCount % 250}.${1 + (addressCount % 200)}`;
+
+  const limits = {
+    ...unlimited,
+    lookupsPerMinute: 5,
+    bookingsPerAddressPerHour: 3,
+    bookingsPerAddressPerDay: 100,
+    bookingsPerEmailPerDay: 100,
+    horizonDays: 365,
+    maxRoomNights: 42,
+  };
+
+  async function start(options: Partial<AppOptions>): Promise<[App, string]> {
+    const built = await buildApp({ db, trustProxy: '127.0.0.1', limits, ...options });
+    await built.listen({ port: 0, host: '127.0.0.1' });
+    return [built, `http://127.0.0.1:${(built.server.address() as { port: number }).port}`];
+  }
+
+  beforeAll(async () => {
+    database = await startTestDatabase(kind);
+    db = await database.open();
+    await createAdmin(db);
+    [app, base] = await start({});
+    // A day three days on at the desk: a guest arriving tomorrow is a no-show there.
+    [later, laterBase] = await start({ now: () => new Date(Date.now() + 3 * 86_400_000) });
+    routes = routeAnswers(app);
+    const session = await signIn(base);
+    sessions[owner] = { cookie: session.cookie, csrf: session.csrfToken };
+  });
+  afterAll(async () => {
+    await app?.close();
+    await later?.close();
+    await database?.remove();
+  });
+
+  /** The route a concrete request reaches, as declared ("POST /api/bookings/:bookingId/status"). */
+  function routeOf(method: string, template: string): Route {
+    const route = routes.find((r) => r.url === template && r.method.split(',').includes(method));
+    if (!route) throw new Error(`no route ${method} ${template}`);
+    return route;
+  }
+
+  /** The schema an answer must meet: the status's, or for a file the one of its content type. */
+  function schemaFor(route: Route, answer: Answer): TSchema | null {
+    const declared = route.schemas[String(answer.status)] as (TSchema & { content?: Record<string, { schema: TSchema }> }) | undefined;
+    if (!declared) return null;
+    if (!declared.content) return declared;
+    const type = (answer.headers.get('content-type') ?? '').split(';')[0]!;
+    return declared.content[type]?.schema ?? null;
+  }
+
+  interface Request {
+    method?: string;
+    /** The route as declared, e.g. /api/bookings/:bookingId. */
+    route: string;
+    /** The path sent (default: the route). */
+    path?: string;
+    body?: unknown;
+    /** Sent as it is, with this content type. */
+    raw?: { type: string; text: string };
+    as?: string;
+    headers?: Record<string, string>;
+    /** Without the site's own header (X-Requested-With), as another site's form would send it. */
+    bare?: boolean;
+    /** Without a session's CSRF token. */
+    noCsrf?: boolean;
+    address?: string;
+    server?: string;
+  }
+
+  /** Sends the request, expects the status, checks the body against the route's schema for it, and notes it seen. */
+  async function expectAnswer(status: number, request: Request): Promise<Answer> {
+    const method = request.method ?? 'GET';
+    const headers: Record<string, string> = { 'x-forwarded-for': request.address ?? freshAddress() };
+    if (!request.bare) headers['x-requested-with'] = 'hotel-site';
+    if (request.as) {
+      headers.cookie = sessions[request.as]!.cookie;
+      if (!request.noCsrf) headers['x-csrf-token'] = sessions[request.as]!.csrf;
+    }
+    let body: string | undefined;
+    if (request.raw) {
+      headers['content-type'] = request.raw.type;
+      body = request.raw.text;
+    } else if (request.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(request.body);
+    }
+    const answer = await send((request.server ?? base) + (request.path ?? request.route), {
+      method,
+      headers: { ...headers, ...request.headers },
+      body,
+    });
+    const name = `${method} ${request.route}`;
+    expect({ name, status: answer.status, body: answer.status === status ? null : answer.text.slice(0, 300) }).toEqual({
+      name,
+      status,
+      body: null,
+    });
+    const route = routeOf(method, request.route);
+    const schema = schemaFor(route, answer);
+    if (!schema) problems.push(`${name} ${status}: no schema declared for it`);
+    else {
+      const value = answer.status === 204 ? null : (answer.json ?? answer.text);
+      if (!Value.Check(schema, value)) {
+        const first = [...Value.Errors(schema, value)][0];
+        problems.push(`${name} ${status}: ${first?.path} ${first?.message} in ${answer.text.slice(0, 200)}`);
+      }
+    }
+    const statuses = seen.get(`${route.method} ${route.url}`) ?? new Set<string>();
+    statuses.add(String(status));
+    seen.set(`${route.method} ${route.url}`, statuses);
+    return answer;
+  }
+
+  let nightOffset = 60;
+  /** A stay on nights no other request of this file uses. */
+  function nights(count = 1) {
+    nightOffset += count + 1;
+    return { checkIn: addDays(today, nightOffset), checkOut: addDays(today, nightOffset + count) };
+  }
+  async function book(overrides: Record<string, unknown> = {}) {
+    const body = confirmBody({ roomId: 'deluxe', ...nights(), ...overrides });
+    const answer = await expectAnswer(201, { method: 'POST', route: '/api/bookings', body });
+    return { ...body, bookingId: answer.json.booking.bookingId as string };
+  }
+  async function tokenOf(bookingId: string) {
+    const { rows } = await db.pool.query<{ v: number }>('SELECT manage_version AS v FROM bookings WHERE booking_id = $1', [bookingId]);
+    return manageToken(await manageSecret(db.pool), bookingId, rows[0]!.v);
+  }
+  /** The sixth request of the same kind from one address, past the lookups' limit of five a minute. */
+  async function pastLookupLimit(request: Request) {
+    const address = freshAddress();
+    for (let n = 0; n < limits.lookupsPerMinute; n++)
+      await send(base + (request.path ?? request.route), {
+        method: request.method ?? 'GET',
+        headers: {
+          'x-forwarded-for': address,
+          'x-requested-with': 'hotel-site',
+          ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...request.headers,
+        },
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      });
+    return expectAnswer(429, { ...request, address });
+  }
+
+  test('the guest’s routes: booking, lookups, the invoice, the email, the manage link', async () => {
+    await expectAnswer(200, { route: '/api/health' });
+    await expectAnswer(200, { route: '/api/ready' });
+    const stay = nights();
+    await expectAnswer(200, { route: '/api/availability', path: `/api/availability?checkIn=${stay.checkIn}&checkOut=${stay.checkOut}` });
+    await expectAnswer(400, { route: '/api/availability', path: `/api/availability?checkIn=${stay.checkOut}&checkOut=${stay.checkIn}` });
+
+    // A confirm: stored, retried, refused for its dates, over the room-nights cap, past the address's limit.
+    const guest = await book({ email: 'Guest.One@example.com' });
+    await expectAnswer(200, { method: 'POST', route: '/api/bookings', body: guest });
+    await expectAnswer(400, {
+      method: 'POST',
+      route: '/api/bookings',
+      body: confirmBody({ checkIn: addDays(today, 5), checkOut: addDays(today, 4) }),
+    });
+    const capped = await expectAnswer(409, {
+      method: 'POST',
+      route: '/api/bookings',
+      body: confirmBody({ roomId: 'deluxe', rooms: 3, ...nights(15) }),
+    });
+    expect(capped.json.message).toMatch(/^One booking can hold at most 42 room-nights/);
+    const address = freshAddress();
+    for (let n = 0; n < 3; n++) await expectAnswer(201, { method: 'POST', route: '/api/bookings', body: confirmBody(nights()), address });
+    await expectAnswer(429, { method: 'POST', route: '/api/bookings', body: confirmBody(nights()), address });
+    // Rooms run out: the answer keeps the fields the screen reads (roomId, left).
+    const full = nights();
+    await book({ roomId: 'executive', rooms: 3, ...full });
+    const gone = await expectAnswer(409, {
+      method: 'POST',
+      route: '/api/bookings',
+      body: confirmBody({ roomId: 'executive', rooms: 3, ...full }),
+    });
+    expect(gone.json).toEqual({ error: 'Conflict', message: 'Only 1 Suit Room is left for those dates.', roomId: 'executive', left: 1 });
+
+    // Reading a booking: whole with its key, its outline without, 404 unknown, 429 past the lookups' limit.
+    const byKey = await expectAnswer(200, {
+      route: '/api/bookings/:bookingId',
+      path: `/api/bookings/${guest.bookingId}`,
+      headers: { 'x-guest-key': guest.guestKey },
+    });
+    expect(byKey.json.booking).toMatchObject({ bookingId: guest.bookingId, email: 'Guest.One@example.com', status: 'confirmed' });
+    const outline = await expectAnswer(200, { route: '/api/bookings/:bookingId', path: `/api/bookings/${guest.bookingId}` });
+    expect(outline.json).toEqual({ booking: { bookingId: guest.bookingId, checkIn: guest.checkIn, checkOut: guest.checkOut } });
+    await expectAnswer(404, { route: '/api/bookings/:bookingId', path: '/api/bookings/BK100000' });
+    await pastLookupLimit({ route: '/api/bookings/:bookingId', path: `/api/bookings/${guest.bookingId}` });
+
+    const lookup = { method: 'POST', route: '/api/bookings/lookup', body: { bookingId: guest.bookingId, email: 'guest.one@example.com' } };
+    await expectAnswer(200, lookup);
+    await expectAnswer(404, { ...lookup, body: { bookingId: guest.bookingId, email: 'someone@example.com' } });
+    await pastLookupLimit(lookup);
+
+    // The invoice, by every proof the guest may hold (issue 34), and none.
+    const invoicePath = `/api/bookings/${guest.bookingId}/invoice`;
+    const invoiceRoute = '/api/bookings/:bookingId/invoice';
+    await expectAnswer(200, { route: invoiceRoute, path: invoicePath, headers: { 'x-guest-key': guest.guestKey } });
+    await expectAnswer(200, { route: invoiceRoute, path: invoicePath, headers: { 'x-manage-token': await tokenOf(guest.bookingId) } });
+    await expectAnswer(404, { route: invoiceRoute, path: invoicePath });
+    await pastLookupLimit({ route: invoiceRoute, path: invoicePath });
+    const byEmail = {
+      method: 'POST',
+      route: '/api/bookings/invoice',
+      body: { bookingId: guest.bookingId, email: 'GUEST.ONE@example.com' },
+    };
+    await expectAnswer(200, byEmail);
+    await expectAnswer(404, { ...byEmail, body: { bookingId: guest.bookingId, email: 'not.the.guest@example.com' } });
+    await pastLookupLimit(byEmail);
+
+    // The email: changed, the same again, without proof, past the booking's changes for the hour.
+    const emailRoute = '/api/bookings/:bookingId/email';
+    const change = (email: string) => ({
+      method: 'PUT',
+      route: emailRoute,
+      path: `/api/bookings/${guest.bookingId}/email`,
+      body: { email },
+      headers: { 'x-guest-key': guest.guestKey },
+    });
+    await expectAnswer(200, change('guest.two@example.com'));
+    await expectAnswer(409, change('Guest.Two@example.com'));
+    await expectAnswer(404, { ...change('guest.three@example.com'), headers: {} });
+    await expectAnswer(200, change('guest.three@example.com'));
+    await expectAnswer(200, change('guest.four@example.com'));
+    await expectAnswer(429, change('guest.five@example.com'));
+
+    // The manage link: open, quote, change, cancel; a bad token; the lookups' limit.
+    const managed = await book({ roomId: 'executive', rooms: 1, ...nights(2) });
+    const token = { 'x-manage-token': await tokenOf(managed.bookingId) };
+    const bad = { 'x-manage-token': `${managed.bookingId}.1.${'A'.repeat(43)}` };
+    await expectAnswer(200, { route: '/api/manage', headers: token });
+    await expectAnswer(404, { route: '/api/manage', headers: bad });
+    await pastLookupLimit({ route: '/api/manage', headers: token });
+    const moved = nights(2);
+    for (const [method, route] of [
+      ['POST', '/api/manage/quote'],
+      ['PUT', '/api/manage'],
+    ] as const) {
+      await expectAnswer(400, { method, route, headers: token, body: { checkIn: moved.checkOut, checkOut: moved.checkIn, rooms: 1 } });
+      await expectAnswer(404, { method, route, headers: bad, body: { ...moved, rooms: 1 } });
+      await expectAnswer(409, { method, route, headers: token, body: { ...nights(15), rooms: 3 } });
+      // Rooms gone on those nights: the screen reads roomId and left.
+      const gone = await expectAnswer(409, { method, route, headers: token, body: { ...full, rooms: 3 } });
+      expect(gone.json).toMatchObject({ roomId: 'executive', left: 1 });
+      await pastLookupLimit({ method, route, headers: token, body: { ...moved, rooms: 1 } });
+    }
+    await expectAnswer(200, { method: 'POST', route: '/api/manage/quote', headers: token, body: { ...moved, rooms: 2 } });
+    await expectAnswer(200, { method: 'PUT', route: '/api/manage', headers: token, body: { ...moved, rooms: 2 } });
+    await expectAnswer(200, { method: 'POST', route: '/api/manage/cancel', headers: token });
+    await expectAnswer(404, { method: 'POST', route: '/api/manage/cancel', headers: bad });
+    await pastLookupLimit({ method: 'POST', route: '/api/manage/cancel', headers: token });
+    // Arriving tomorrow: past the free cancellation (two days before), the guest is told to call.
+    const soon = await book({ checkIn: addDays(today, 1), checkOut: addDays(today, 2) });
+    await expectAnswer(409, { method: 'POST', route: '/api/manage/cancel', headers: { 'x-manage-token': await tokenOf(soon.bookingId) } });
+    const link = { method: 'POST', route: '/api/bookings/link', body: { bookingId: soon.bookingId, email: soon.email } };
+    await expectAnswer(202, link);
+    await pastLookupLimit(link);
+  });
+
+  test('staff: sign-in, bookings, the desk and every status’s invoice', async () => {
+    const signInRoute = { method: 'POST', route: '/api/admin/sign-in' };
+    await expectAnswer(200, { ...signInRoute, body: { username: 'admin', password: 'correct horse battery staple' } });
+    const guesser = freshAddress();
+    for (let n = 0; n < 5; n++)
+      await expectAnswer(401, { ...signInRoute, body: { username: 'admin', password: `guess ${n}` }, address: guesser });
+    await expectAnswer(429, { ...signInRoute, body: { username: 'admin', password: 'guess 5' }, address: guesser });
+    await expectAnswer(200, { route: '/api/admin/session', as: owner });
+
+    // Staff: a front-desk person (who then works the desk), a name refused, a name taken, removal, passwords.
+    await expectAnswer(200, { route: '/api/admin/staff', as: owner });
+    const staff = (username: string) => ({
+      method: 'POST',
+      route: '/api/admin/staff',
+      as: owner,
+      body: { username, password: 'front desk password', role: 'desk' },
+    });
+    await expectAnswer(201, staff('Desk Person'));
+    await expectAnswer(400, staff('Desk\u200bPerson'));
+    await expectAnswer(409, staff('DESK PERSON'));
+    await expectAnswer(201, staff('Leaving Soon'));
+    await expectAnswer(204, {
+      method: 'PUT',
+      route: '/api/admin/staff/:username/password',
+      path: '/api/admin/staff/Leaving%20Soon/password',
+      as: owner,
+      body: { password: 'another long password' },
+    });
+    await expectAnswer(404, {
+      method: 'PUT',
+      route: '/api/admin/staff/:username/password',
+      path: '/api/admin/staff/Nobody/password',
+      as: owner,
+      body: { password: 'another long password' },
+    });
+    await expectAnswer(204, { method: 'DELETE', route: '/api/admin/staff/:username', path: '/api/admin/staff/Leaving%20Soon', as: owner });
+    await expectAnswer(404, { method: 'DELETE', route: '/api/admin/staff/:username', path: '/api/admin/staff/Leaving%20Soon', as: owner });
+    await expectAnswer(409, { method: 'DELETE', route: '/api/admin/staff/:username', path: '/api/admin/staff/admin', as: owner });
+    const deskSession = await signIn(base, 'Desk Person', 'front desk password');
+    sessions[desk] = { cookie: deskSession.cookie, csrf: deskSession.csrfToken };
+
+    // The bookings: list, delete, restore (and a restore whose rooms were taken meanwhile).
+    await expectAnswer(200, { route: '/api/admin/bookings', path: '/api/admin/bookings?q=example', as: desk });
+    const taken = nights();
+    const first = await book({ roomId: 'executive', rooms: 3, ...taken });
+    const deleteRoute = { method: 'DELETE', route: '/api/admin/bookings/:bookingId', as: desk };
+    await expectAnswer(200, { ...deleteRoute, path: `/api/admin/bookings/${first.bookingId}` });
+    await expectAnswer(404, { ...deleteRoute, path: `/api/admin/bookings/${first.bookingId}` });
+    const restoreRoute = { method: 'POST', route: '/api/admin/bookings/:bookingId/restore', as: desk };
+    await book({ roomId: 'executive', rooms: 3, ...taken });
+    await expectAnswer(409, { ...restoreRoute, path: `/api/admin/bookings/${first.bookingId}/restore` });
+    const second = await book();
+    await expectAnswer(200, { ...deleteRoute, path: `/api/admin/bookings/${second.bookingId}` });
+    await expectAnswer(200, { ...restoreRoute, path: `/api/admin/bookings/${second.bookingId}/restore` });
+    await expectAnswer(404, { ...restoreRoute, path: '/api/admin/bookings/BK100000/restore' });
+    await expectAnswer(200, { route: '/api/admin/occupancy', as: desk });
+    await expectAnswer(400, { route: '/api/admin/occupancy', path: '/api/admin/occupancy?from=2027-02-30', as: desk });
+    await expectAnswer(200, { route: '/api/admin/audit', as: desk });
+    const csv = await expectAnswer(200, { route: '/api/admin/export', path: '/api/admin/export?format=csv', as: owner });
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const json = await expectAnswer(200, { route: '/api/admin/export', path: '/api/admin/export?format=json', as: owner });
+    expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
+
+    // The desk: a walk-in for today, checked in, out, undone; a no-show; a cancel. The invoice
+    // prints at every one of them (the 500 of issue 35).
+    await expectAnswer(200, { route: '/api/admin/desk', as: desk });
+    await expectAnswer(400, { route: '/api/admin/desk', path: '/api/admin/desk?date=2027-02-30', as: desk });
+    const walkIn = {
+      draftId: confirmBody().draftId,
+      channel: 'walk-in',
+      roomId: 'deluxe',
+      packageIndex: 0,
+      rooms: 1,
+      email: 'walk.in@example.com',
+      checkIn: today,
+      checkOut: addDays(today, 1),
+    };
+    const deskRoute = { method: 'POST', route: '/api/admin/desk/bookings', as: desk };
+    const made = await expectAnswer(201, { ...deskRoute, body: walkIn });
+    await expectAnswer(200, { ...deskRoute, body: walkIn });
+    await expectAnswer(400, { ...deskRoute, body: { ...walkIn, draftId: confirmBody().draftId, checkIn: addDays(today, -1) } });
+    await expectAnswer(409, { ...deskRoute, body: { ...walkIn, draftId: confirmBody().draftId, roomId: 'executive', rooms: 3, ...taken } });
+    const walkInId = made.json.booking.bookingId as string;
+    const statusRoute = (bookingId: string, server = base) => ({
+      method: 'POST',
+      route: '/api/admin/bookings/:bookingId/status',
+      path: `/api/admin/bookings/${bookingId}/status`,
+      as: desk,
+      server,
+    });
+    const undoRoute = (bookingId: string) => ({
+      method: 'POST',
+      route: '/api/admin/bookings/:bookingId/undo',
+      path: `/api/admin/bookings/${bookingId}/undo`,
+      as: desk,
+    });
+    const invoiceRoute = '/api/admin/bookings/:bookingId/invoice';
+    const invoiceStatus = async (bookingId: string) =>
+      (await expectAnswer(200, { route: invoiceRoute, path: `/api/admin/bookings/${bookingId}/invoice`, as: desk })).json.status;
+    expect(await invoiceStatus(walkInId)).toBe('confirmed');
+    await expectAnswer(409, { ...undoRoute(walkInId) });
+    await expectAnswer(200, { ...statusRoute(walkInId), body: { to: 'checked_in' } });
+    expect(await invoiceStatus(walkInId)).toBe('checked_in');
+    await expectAnswer(409, { ...statusRoute(walkInId), body: { to: 'checked_in' } });
+    await expectAnswer(200, { ...statusRoute(walkInId), body: { to: 'checked_out' } });
+    expect(await invoiceStatus(walkInId)).toBe('checked_out');
+    await expectAnswer(200, undoRoute(walkInId));
+    await expectAnswer(404, { ...statusRoute('BK100000'), body: { to: 'checked_in' } });
+    await expectAnswer(404, undoRoute('BK100000'));
+    await expectAnswer(404, { route: invoiceRoute, path: '/api/admin/bookings/BK100000/invoice', as: desk });
+    const arriving = await expectAnswer(201, {
+      ...deskRoute,
+      body: { ...walkIn, draftId: confirmBody().draftId, checkIn: addDays(today, 1), checkOut: addDays(today, 2) },
+    });
+    const arrivingId = arriving.json.booking.bookingId as string;
+    await expectAnswer(200, { ...statusRoute(arrivingId, laterBase), body: { to: 'no_show' } });
+    expect(await invoiceStatus(arrivingId)).toBe('no_show');
+    const cancelled = await book();
+    await expectAnswer(200, { ...statusRoute(cancelled.bookingId), body: { to: 'cancelled' } });
+    expect(await invoiceStatus(cancelled.bookingId)).toBe('cancelled');
+    // The guest sees the same, with their key.
+    const guestCopy = await expectAnswer(200, {
+      route: '/api/bookings/:bookingId/invoice',
+      path: `/api/bookings/${cancelled.bookingId}/invoice`,
+      headers: { 'x-guest-key': cancelled.guestKey },
+    });
+    expect(guestCopy.json.status).toBe('cancelled');
+
+    // Bursts, the import, the outbox.
+    await expectAnswer(200, { route: '/api/admin/bursts', as: owner });
+    const burst = { route: '/api/admin/bursts/bookings', as: owner };
+    await expectAnswer(200, { ...burst, path: '/api/admin/bursts/bookings?address=10.200.0.1' });
+    await expectAnswer(400, burst);
+    await expectAnswer(200, { ...burst, method: 'DELETE', path: '/api/admin/bursts/bookings?email=nobody%40example.com' });
+    await expectAnswer(400, { ...burst, method: 'DELETE' });
+    await expectAnswer(200, { method: 'POST', route: '/api/admin/import', as: owner, body: [] });
+    const outbox = await expectAnswer(200, { route: '/api/admin/outbox', as: owner });
+    const resend = { method: 'POST', route: '/api/admin/outbox/:id/resend', as: owner };
+    await expectAnswer(200, { ...resend, path: `/api/admin/outbox/${outbox.json.items[0].id}/resend` });
+    await expectAnswer(404, { ...resend, path: '/api/admin/outbox/2147483647/resend' });
+    await expectAnswer(204, { method: 'POST', route: '/api/admin/sign-out', headers: { cookie: (await signIn(base)).cookie } });
+  });
+
+  test('the owner’s prices, closures, minimum stays and legal details', async () => {
+    const prices = await expectAnswer(200, { route: '/api/admin/prices', as: owner });
+    await expectAnswer(400, { route: '/api/admin/prices', path: '/api/admin/prices?from=2027-02-30', as: owner });
+    const deluxe = prices.json.roomTypes.find((type: { roomId: string }) => type.roomId === 'deluxe');
+    const roomType = { method: 'PUT', route: '/api/admin/room-types/:roomId', path: '/api/admin/room-types/deluxe', as: owner };
+    const same = { rooms: deluxe.rooms, pricePaise: deluxe.pricePaise, discountPricePaise: deluxe.discountPricePaise };
+    await expectAnswer(200, { ...roomType, body: same });
+    await expectAnswer(404, { ...roomType, path: '/api/admin/room-types/no-such-room', body: same });
+    const below = await expectAnswer(409, { ...roomType, body: { ...same, rooms: 0 } });
+    expect(below.json.nights.length).toBeGreaterThan(0);
+    const booked = await book();
+    const outOfService = {
+      method: 'PUT',
+      route: '/api/admin/room-types/:roomId/out-of-service',
+      path: '/api/admin/room-types/deluxe/out-of-service',
+      as: owner,
+    };
+    const range = { firstNight: booked.checkIn, lastNight: booked.checkIn };
+    await expectAnswer(200, { ...outOfService, body: { ...range, rooms: 0 } });
+    await expectAnswer(400, { ...outOfService, body: { firstNight: booked.checkOut, lastNight: booked.checkIn, rooms: 0 } });
+    await expectAnswer(404, { ...outOfService, path: '/api/admin/room-types/no-such-room/out-of-service', body: { ...range, rooms: 0 } });
+    await expectAnswer(409, { ...outOfService, body: { ...range, rooms: deluxe.rooms } });
+
+    // A rule, a closure and a minimum stay, each refused when backwards, each taken back (and again: 404).
+    const closedNight = nights();
+    const minimumNight = nights();
+    for (const [kind, body] of [
+      ['price-rules', { roomId: 'deluxe', firstNight: closedNight.checkIn, lastNight: closedNight.checkIn, pricePaise: 500_000 }],
+      ['closures', { roomId: 'deluxe', firstNight: closedNight.checkIn, lastNight: closedNight.checkIn }],
+      ['min-stays', { roomId: null, firstNight: minimumNight.checkIn, lastNight: minimumNight.checkIn, nights: 3 }],
+    ] as const) {
+      const made = await expectAnswer(201, { method: 'POST', route: `/api/admin/${kind}`, as: owner, body });
+      await expectAnswer(400, {
+        method: 'POST',
+        route: `/api/admin/${kind}`,
+        as: owner,
+        body: { ...body, firstNight: addDays(body.lastNight, 1) },
+      });
+      if (kind === 'closures') {
+        const closed = await expectAnswer(409, {
+          method: 'POST',
+          route: '/api/bookings',
+          body: confirmBody({ roomId: 'deluxe', ...closedNight }),
+        });
+        expect(closed.json).toMatchObject({ nights: [closedNight.checkIn] });
+      }
+      if (kind === 'min-stays') {
+        const short = await expectAnswer(409, {
+          method: 'POST',
+          route: '/api/bookings',
+          body: confirmBody({ roomId: 'deluxe', ...minimumNight }),
+        });
+        expect(short.json).toMatchObject({ minNights: 3 });
+      }
+      const remove = { method: 'DELETE', route: `/api/admin/${kind}/:id`, path: `/api/admin/${kind}/${made.json.id}`, as: owner };
+      await expectAnswer(204, remove);
+      await expectAnswer(404, remove);
+    }
+
+    const settings = await expectAnswer(200, { route: '/api/admin/hotel-settings', as: owner });
+    await expectAnswer(200, { method: 'PUT', route: '/api/admin/hotel-settings', as: owner, body: settings.json });
+    await expectAnswer(400, {
+      method: 'PUT',
+      route: '/api/admin/hotel-settings',
+      as: owner,
+      body: { ...settings.json, gstin: 'NOT-A-GSTIN' },
+    });
+    await expectAnswer(200, { route: '/api/admin/settings-audit', as: owner });
+  });
+
+  /** A path that reaches the route: its parameters filled with a value it takes. */
+  function pathOf(route: Route): string {
+    const queries: Record<string, string> = {
+      '/api/availability': `?checkIn=${addDays(today, 300)}&checkOut=${addDays(today, 301)}`,
+      '/api/admin/bursts/bookings': '?email=nobody%40example.com',
+    };
+    return route.url
+      .replace(':bookingId', 'BK100001')
+      .replace(':username', 'Nobody')
+      .replace(':roomId', 'deluxe')
+      .replace(':id', '2147483646')
+      .concat(queries[route.url] ?? '');
+  }
+  /** What each change route takes as a body, so that a request reaches the database. */
+  function bodyOf(route: Route): unknown {
+    const stay = { checkIn: addDays(today, 300), checkOut: addDays(today, 301) };
+    const bodies: Record<string, unknown> = {
+      '/api/bookings': confirmBody(stay),
+      '/api/bookings/invoice': { bookingId: 'BK100001', email: 'guest@example.com' },
+      '/api/bookings/lookup': { bookingId: 'BK100001', email: 'guest@example.com' },
+      '/api/bookings/:bookingId/email': { email: 'guest@example.com' },
+      '/api/bookings/link': { bookingId: 'BK100001', email: 'guest@example.com' },
+      '/api/manage/quote': { ...stay, rooms: 1 },
+      '/api/manage': { ...stay, rooms: 1 },
+      '/api/admin/sign-in': { username: 'admin', password: 'correct horse battery staple' },
+      '/api/admin/import': [],
+      '/api/admin/staff': { username: 'Someone New', password: 'a long password', role: 'desk' },
+      '/api/admin/staff/:username/password': { password: 'a long password' },
+      '/api/admin/bookings/:bookingId/status': { to: 'cancelled' },
+      '/api/admin/desk/bookings': {
+        draftId: confirmBody().draftId,
+        channel: 'phone',
+        roomId: 'deluxe',
+        packageIndex: 0,
+        rooms: 1,
+        email: 'a@example.com',
+        ...stay,
+      },
+      '/api/admin/room-types/:roomId': { rooms: 8, pricePaise: 500_000, discountPricePaise: 400_000 },
+      '/api/admin/room-types/:roomId/out-of-service': { firstNight: stay.checkIn, lastNight: stay.checkIn, rooms: 0 },
+      '/api/admin/price-rules': { roomId: 'deluxe', firstNight: stay.checkIn, lastNight: stay.checkIn, pricePaise: 500_000 },
+      '/api/admin/closures': { roomId: 'deluxe', firstNight: stay.checkIn, lastNight: stay.checkIn },
+      '/api/admin/min-stays': { roomId: 'deluxe', firstNight: stay.checkIn, lastNight: stay.checkIn, nights: 2 },
+      '/api/admin/hotel-settings': {
+        legalName: '',
+        address: '',
+        gstin: '',
+        gstSlabs: [{ upToPaise: null, cgstBasisPoints: 250, sgstBasisPoints: 250 }],
+      },
+    };
+    return bodies[route.url];
+  }
+  const changes = (route: Route) => route.method !== 'GET';
+  const isAdmin = (route: Route) =>
+    route.url.startsWith('/api/admin/') && !['/api/admin/sign-in', '/api/admin/sign-out'].includes(route.url);
+  /** A request of this route as its rightful caller sends it, manage token and owner's session included. */
+  async function rightful(route: Route): Promise<Request> {
+    const manage = route.url.startsWith('/api/manage');
+    return {
+      method: route.method.split(',')[0],
+      route: route.url,
+      path: pathOf(route),
+      body: changes(route) ? bodyOf(route) : undefined,
+      as: isAdmin(route) || route.url === '/api/admin/sign-out' ? owner : undefined,
+      headers: manage ? { 'x-manage-token': await tokenOf((await book()).bookingId) } : {},
+    };
+  }
+
+  test('every route: the answers the shared hooks make (400, 401, 403, 413, 415) are { error, message }', async () => {
+    for (const route of routes) {
+      const request = await rightful(route);
+      // A query PostgreSQL cannot store (plugins/plainText.ts).
+      await expectAnswer(400, { ...request, path: `${request.path}${request.path!.includes('?') ? '&' : '?'}x=%00`, body: undefined });
+      if (isAdmin(route)) {
+        await expectAnswer(401, { ...request, as: undefined });
+        await expectAnswer(403, { ...request, as: undefined, headers: { 'x-guest-key': 'A'.repeat(43) } });
+      }
+      if (changes(route)) {
+        await expectAnswer(403, { ...request, bare: true });
+        if (isAdmin(route)) await expectAnswer(403, { ...request, noCsrf: true });
+        const big = route.url === '/api/admin/import' ? 6 * 1024 * 1024 : 17 * 1024;
+        await expectAnswer(413, { ...request, raw: { type: 'application/json', text: JSON.stringify({ padding: 'x'.repeat(big) }) } });
+        await expectAnswer(415, { ...request, raw: { type: 'application/xml', text: '<booking/>' } });
+      }
+    }
+  });
+
+  test('every route: 500 when a statement fails, 503 when the database cannot be reached, as { error, message }', async () => {
+    // Each sent as its rightful caller would send it, to servers whose database fails: one where
+    // every connection's search_path finds no table (each statement fails: 500), one whose
+    // database is nowhere (503). Health and readiness catch every database error and say 503.
+    const requests = await Promise.all(routes.map(rightful));
+    await db.pool.query(`DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET search_path TO nowhere', current_database()); END $$`);
+    const lost = new pg.Pool({ connectionString: database.url, max: 4 });
+    lost.on('error', () => undefined);
+    const port = await freePort();
+    const gone = new pg.Pool({ host: '127.0.0.1', port, user: 'nobody', database: 'nowhere', connectionTimeoutMillis: 2_000, max: 4 });
+    gone.on('error', () => undefined);
+    const [failing, failingBase] = await start({ db: { pool: lost, kind, close: () => lost.end() } });
+    const [away, awayBase] = await start({ db: { pool: gone, kind, close: () => gone.end() } });
+    try {
+      for (const request of requests) {
+        if (!['/api/health', '/api/ready'].includes(request.route)) await expectAnswer(500, { ...request, server: failingBase });
+        await expectAnswer(503, { ...request, server: awayBase });
+      }
+    } finally {
+      await db.pool.query(`DO $$ BEGIN EXECUTE format('ALTER DATABASE %I RESET search_path', current_database()); END $$`);
+      await failing.close();
+      await away.close();
+      await lost.end();
+      await gone.end();
+    }
+  });
+
+  test('no route was left unsent: each answered every status it declares, in its declared shape', () => {
+    expect(problems).toEqual([]);
+    const missing: string[] = [];
+    for (const route of routes) {
+      const statuses = seen.get(`${route.method} ${route.url}`) ?? new Set<string>();
+      for (const status of route.statuses) {
+        // Health and readiness answer 503 for any database error: they make no 500.
+        if (status === '500' && ['/api/health', '/api/ready'].includes(route.url)) continue;
+        if (!statuses.has(status)) missing.push(`${route.method} ${route.url} ${status}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // And the routes are all there is: every API route declared its answers (buildApp refuses one that does not).
+    expect(routes.length).toBeGreaterThanOrEqual(50);
+  });
+});
