@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import {
   AdminPaymentsQuery,
   AdminPaymentsReply,
@@ -9,6 +8,7 @@ import {
   PaymentSettingsReply,
   PaymentSummary,
   ReconcileReply,
+  Refusal,
   VoucherReply,
 } from '../../src/domain/wire';
 import type { Database } from '../db/database';
@@ -29,7 +29,6 @@ export interface AdminPaymentRouteOptions {
   publicUrl: string;
 }
 
-const Refusal = Type.Object({ error: Type.String(), message: Type.String() });
 /** What the front desk may open: a booking's payments and its vouchers. The rest is the owner's. */
 const deskRoutes = new Set(['/api/admin/bookings/:bookingId/payment', '/api/admin/vouchers/:voucherNumber']);
 

@@ -8,6 +8,7 @@ import {
   ManageChangeBody,
   ManageReply as ManageReplySchema,
   manageTokenHeader,
+  PaymentSummary,
   QuoteReply as QuoteReplySchema,
   Refusal,
   StayRefusal,
@@ -27,8 +28,6 @@ import type { MailContext } from '../mail/outbox';
 import { addressKey, takeLimits } from '../requestLimits';
 import type { RequestLimits } from '../requestLimits';
 import type { PaymentsService } from '../payments/payments';
-import { PaymentSummary } from '../../src/domain/wire';
-import { Type } from '@sinclair/typebox';
 
 export interface ManageRouteOptions {
   db: Database;
@@ -104,16 +103,12 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
   });
 
   // Issue 37: what was paid for the booking, refunded, and its vouchers.
-  app.get(
-    '/api/manage/payment',
-    { schema: { response: { 200: PaymentSummary, 404: Type.Object({ error: Type.String(), message: Type.String() }) } } },
-    async (request, reply) => {
-      const booking = await tokenBooking(request);
-      const summary = booking && (await payments.summary(booking.bookingId));
-      if (!summary) return reply.code(404).send(invalidLink);
-      return summary;
-    },
-  );
+  app.get('/api/manage/payment', { schema: { response: { 200: PaymentSummary, 404: Refusal, 429: Refusal } } }, async (request, reply) => {
+    const booking = await tokenBooking(request);
+    const summary = booking && (await payments.summary(booking.bookingId));
+    if (!summary) return reply.code(404).send(invalidLink);
+    return summary;
+  });
 
   /** Checks and prices a new stay for this booking; answers the reply already sent when it cannot be. */
   function priceChange(booking: ManagedBooking, body: ChangeBody, reply: FastifyReply) {

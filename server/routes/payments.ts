@@ -9,10 +9,13 @@ import { hotelToday, refusalBody } from '../bookingRules';
 import {
   BookingParams,
   GuestPaymentReply,
+  NoContent,
   PaymentPolicyQuery,
   PaymentPolicyReply,
+  Refusal,
   VoucherParams,
   VoucherReply,
+  WebhookReply,
 } from '../../src/domain/wire';
 import type { Booking, PaymentSummary } from '../../src/domain/wire';
 import { holdsGuestKey } from '../auth/guestKeys';
@@ -20,6 +23,7 @@ import { findBooking } from '../db/bookingQueries';
 import type { StoredBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
 import { guestKeyHeader } from '../plugins/adminAuth';
+import { webhookRoute } from '../plugins/sameOrigin';
 import { effectivePolicy, paymentSettings, stayCharges, voucherOf } from '../payments/paymentQueries';
 import type { PaymentsService } from '../payments/payments';
 import { addressKey, takeLimits } from '../requestLimits';
@@ -41,7 +45,6 @@ export interface PaymentRouteOptions {
   now: () => Date;
 }
 
-const Refusal = Type.Object({ error: Type.String(), message: Type.String() });
 const normaliseId = (id: string) => id.trim().toUpperCase();
 const notFound = (bookingId: string) => ({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
 
@@ -128,6 +131,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<PaymentRouteOptions> = asy
           // Razorpay may add fields; only these are read.
           { additionalProperties: true },
         ),
+        response: { 303: NoContent },
       },
     },
     async (request, reply) => {
@@ -160,10 +164,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<PaymentRouteOptions> = asy
           await payments.processEvent(event.id);
         }
       } else if (bookingId) request.log.warn({ bookingId }, 'payment return with a signature that does not match');
-      return reply
-        .code(303)
-        .header('Location', bookingId ? returnPagePath(bookingId, result) : '/booking-portal')
-        .send();
+      return reply.redirect(bookingId ? returnPagePath(bookingId, result) : '/booking-portal', 303);
     },
   );
 
@@ -174,34 +175,38 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<PaymentRouteOptions> = asy
   await app.register(async (hooks) => {
     hooks.removeAllContentTypeParsers();
     hooks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1_048_576 }, (_request, body, done) => done(null, body));
-    hooks.post('/api/payments/razorpay/webhook', { bodyLimit: 1_048_576 }, async (request, reply) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      if (!payments.online) return reply.code(404).send({ error: 'Not Found', message: 'This hotel takes no payments online.' });
-      if (!payments.webhookValid(raw, request.headers['x-razorpay-signature'])) {
-        request.log.warn('webhook with a signature that does not match');
-        return reply.code(400).send({ error: 'Bad Request', message: 'The webhook signature does not match.' });
-      }
-      let body: { event?: unknown };
-      try {
-        body = JSON.parse(raw.toString('utf8')) as { event?: unknown };
-      } catch {
-        return reply.code(400).send({ error: 'Bad Request', message: 'The webhook body is not JSON.' });
-      }
-      const given = request.headers['x-razorpay-event-id'];
-      // Razorpay names each event; one without a name is known by its bytes.
-      const eventId =
-        typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
-      const event = typeof body.event === 'string' ? body.event.slice(0, 100) : 'unknown';
-      const recorded = await payments.recordEvent({ eventId, source: 'webhook', event, payload: body });
-      // Handled now when that is quick (it is: a few statements), else left to the reconciler:
-      // the answer never waits long, and the event is kept whatever happens to this process.
-      const handled = payments.processEvent(recorded.id).catch((error: Error) => {
-        request.log.warn({ eventId, error: error.message }, 'webhook not handled yet: the reconciler will');
-        return null;
-      });
-      await Promise.race([handled, new Promise((resolve) => setTimeout(resolve, 2_500).unref())]);
-      return reply.send({ received: true, duplicate: !recorded.isNew });
-    });
+    hooks.post(
+      webhookRoute,
+      { bodyLimit: 1_048_576, schema: { response: { 200: WebhookReply, 400: Refusal, 404: Refusal } } },
+      async (request, reply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        if (!payments.online) return reply.code(404).send({ error: 'Not Found', message: 'This hotel takes no payments online.' });
+        if (!payments.webhookValid(raw, request.headers['x-razorpay-signature'])) {
+          request.log.warn('webhook with a signature that does not match');
+          return reply.code(400).send({ error: 'Bad Request', message: 'The webhook signature does not match.' });
+        }
+        let body: { event?: unknown };
+        try {
+          body = JSON.parse(raw.toString('utf8')) as { event?: unknown };
+        } catch {
+          return reply.code(400).send({ error: 'Bad Request', message: 'The webhook body is not JSON.' });
+        }
+        const given = request.headers['x-razorpay-event-id'];
+        // Razorpay names each event; one without a name is known by its bytes.
+        const eventId =
+          typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+        const event = typeof body.event === 'string' ? body.event.slice(0, 100) : 'unknown';
+        const recorded = await payments.recordEvent({ eventId, source: 'webhook', event, payload: body });
+        // Handled now when that is quick (it is: a few statements), else left to the reconciler:
+        // the answer never waits long, and the event is kept whatever happens to this process.
+        const handled = payments.processEvent(recorded.id).catch((error: Error) => {
+          request.log.warn({ eventId, error: error.message }, 'webhook not handled yet: the reconciler will');
+          return null;
+        });
+        await Promise.race([handled, new Promise((resolve) => setTimeout(resolve, 2_500).unref())]);
+        return reply.send({ received: true, duplicate: !recorded.isNew });
+      },
+    );
   });
 
   // A booking's money, for its guest (the key this browser kept): counted as lookups, as every
@@ -235,7 +240,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<PaymentRouteOptions> = asy
 
     guest.get(
       '/api/bookings/:bookingId/payment',
-      { schema: { params: BookingParams, response: { 200: GuestPaymentReply, 404: Refusal } } },
+      { schema: { params: BookingParams, response: { 200: GuestPaymentReply, 404: Refusal, 429: Refusal } } },
       async (request, reply) => {
         const booking = await keyedBooking(request, request.params.bookingId, reply);
         if (!booking) return reply;
@@ -245,7 +250,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<PaymentRouteOptions> = asy
 
     guest.post(
       '/api/bookings/:bookingId/payment',
-      { schema: { params: BookingParams, response: { 200: GuestPaymentReply, 404: Refusal, 409: Refusal, 503: Refusal } } },
+      { schema: { params: BookingParams, response: { 200: GuestPaymentReply, 404: Refusal, 409: Refusal, 429: Refusal, 503: Refusal } } },
       async (request, reply) => {
         const booking = await keyedBooking(request, request.params.bookingId, reply);
         if (!booking) return reply;
@@ -269,7 +274,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<PaymentRouteOptions> = asy
 
     guest.get(
       '/api/bookings/:bookingId/vouchers/:voucherNumber',
-      { schema: { params: VoucherParams, response: { 200: VoucherReply, 404: Refusal } } },
+      { schema: { params: VoucherParams, response: { 200: VoucherReply, 404: Refusal, 429: Refusal } } },
       async (request, reply) => {
         const bookingId = normaliseId(request.params.bookingId);
         const found = await voucherOf(db.pool, request.params.voucherNumber, bookingId);

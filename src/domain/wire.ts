@@ -829,6 +829,9 @@ export const ReconcileReply = Type.Object({
   message: Type.String(),
 });
 export type ReconcileReply = Static<typeof ReconcileReply>;
+/** POST /api/payments/razorpay/webhook, to Razorpay: the event is kept; `duplicate` when it was kept already (a retry). */
+export const WebhookReply = Type.Object({ received: Type.Boolean(), duplicate: Type.Boolean() });
+export type WebhookReply = Static<typeof WebhookReply>;
 /** POST /api/admin/desk/bookings: the booking, and for a phone booking held for its advance, its payment link. */
 export const DeskBookingReply = Type.Object({ booking: BookingReply, payment: Type.Optional(PaymentSummary) });
 
@@ -864,5 +867,5 @@ export const AuditReply = Type.Object({ items: Type.Array(AuditEntry) });
 export const NewStaffReply = Type.Object({ username: Type.String(), role: StaffRoleSchema });
 export const ResentReply = Type.Object({ resent: Type.Integer() });
 export const LinkReply = Type.Object({ message: Type.String() });
-/** An answer with no body (204). */
+/** An answer with no body (204, or a redirect's 303). */
 export const NoContent = Type.Null();
