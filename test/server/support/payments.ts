@@ -13,6 +13,14 @@ import type { AppOptions } from '../../../server/app';
 /** The secrets the hotel and the stand-in share in the tests. */
 export const razorpaySecrets = { keyId: 'rzp_test_hotel', keySecret: 'key-secret-for-tests', webhookSecret: 'webhook-secret-for-tests' };
 
+/** The hotel's Razorpay settings in the tests: the shared secrets, and Razorpay at `apiUrl`. */
+export const paymentsConfig = (apiUrl: string, timeoutMs = 2_000): PaymentsConfig => ({
+  ...razorpaySecrets,
+  apiUrl,
+  timeoutMs,
+  reconcileSeconds: 1,
+});
+
 export interface PaymentsStand {
   standIn: RazorpayStandIn;
   payments: PaymentsService;
@@ -28,7 +36,7 @@ export interface PaymentsStand {
  */
 export async function startPaymentsStand(db: Database, options: Partial<AppOptions> & { timeoutMs?: number } = {}): Promise<PaymentsStand> {
   const standIn = await startRazorpayStandIn({ ...razorpaySecrets, webhookRetryMs: [200, 400, 800] });
-  const config: PaymentsConfig = { ...razorpaySecrets, apiUrl: standIn.url, timeoutMs: options.timeoutMs ?? 2_000, reconcileSeconds: 1 };
+  const config = paymentsConfig(standIn.url, options.timeoutMs);
   await saveGatewayReady(db.pool, true);
   let url = '';
   const payments = createPayments({ pool: db.pool, config, publicUrl: () => url });
