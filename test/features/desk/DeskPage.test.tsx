@@ -57,8 +57,8 @@ describe('Today at the desk (hotel)', () => {
     expect(await screen.findByText(`Booking ${booking.bookingId} checked out.`)).toBeInTheDocument();
     // Left on the arrival day: the stay now ends tomorrow, so it is no longer in the house.
     await waitFor(() => expect(within(screen.getByRole('table', { name: /^Arrivals/ })).getByText('Checked out')).toBeInTheDocument());
-    expect(screen.queryByRole('table', { name: /^In the house/ })).not.toBeInTheDocument();
-    expect(screen.getByText('No guests checked in for this night.')).toBeInTheDocument();
+    // (Other test files' guests may be in the house on the same hotel today: only this one is asked about.)
+    expect(screen.queryByRole('table', { name: /^In the house/ })?.textContent ?? '').not.toContain(booking.email);
 
     row = await rowOf('Arrivals', booking.email);
     await user.click(within(row).getByRole('button', { name: `Undo the last change to ${booking.bookingId}` }));
