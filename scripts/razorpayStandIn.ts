@@ -639,16 +639,14 @@ button.fail{background:#fff;color:#b3261e;border-color:#b3261e}p{line-height:1.5
       return;
     }
     if (url.pathname === '/__stand-in/state' && request.method === 'GET') {
-      response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            links: [...standIn.links.values()],
-            payments: [...standIn.payments.values()],
-            refunds: [...standIn.refunds.values()],
-            webhooks: standIn.webhooks.map(({ body: _b, ...w }) => w),
-          }),
-        );
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          links: [...standIn.links.values()],
+          payments: [...standIn.payments.values()],
+          refunds: [...standIn.refunds.values()],
+          webhooks: standIn.webhooks.map(({ body: _b, ...w }) => w),
+        }),
+      );
       return;
     }
     if (!url.pathname.startsWith('/v1/')) {
