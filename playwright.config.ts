@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { chromiumExecutable } from './test/e2e/browser';
 import { e2eAdminPassword } from './test/e2e/hotelMode';
 import { mailSinkPorts } from './test/e2e/mailSinkPorts';
+import { paymentsPorts, standInSecrets } from './test/e2e/paymentsStand';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const hotelPort = Number(process.env.E2E_HOTEL_PORT ?? port + 1);
@@ -10,6 +11,13 @@ const distDir = process.env.DIST_DIR ?? 'dist';
 const hotelDataDir = `.cache/e2e-hotel-db-${hotelPort}`;
 /** The mail sink the hotel-mode server sends to (test/e2e/mailSink.ts): SMTP and, one port up, HTTP for the specs. */
 const mailSink = mailSinkPorts();
+/**
+ * Payments (issue 37, payments-*.spec.ts): a second hotel-mode server with Razorpay's settings,
+ * pointed at a Razorpay stand-in (scripts/razorpay-stand-in.ts) of its own. The first hotel server
+ * has no keys and books as it always did (pay at the hotel).
+ */
+const { standInPort, paymentsPort } = paymentsPorts();
+const paymentsDataDir = `.cache/e2e-payments-db-${paymentsPort}`;
 
 /**
  * Browser tests run against the production build (`npm run build`): browser-only as a static
@@ -40,8 +48,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'browser-only', testIgnore: /hotel-.*\.spec\.ts/, use: { baseURL: `http://localhost:${port}` } },
+    { name: 'browser-only', testIgnore: [/hotel-.*\.spec\.ts/, /payments-.*\.spec\.ts/], use: { baseURL: `http://localhost:${port}` } },
     { name: 'hotel mode', testMatch: /hotel-.*\.spec\.ts/, use: { baseURL: `http://localhost:${hotelPort}` } },
+    { name: 'hotel payments', testMatch: /payments-.*\.spec\.ts/, use: { baseURL: `http://localhost:${paymentsPort}` } },
   ],
   webServer: [
     {
@@ -78,6 +87,39 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       // The server stops its embedded database on SIGTERM; a SIGKILL would leave it running.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+    {
+      command: 'npx tsx scripts/razorpay-stand-in.ts',
+      env: {
+        ...standInSecrets,
+        STAND_IN_PORT: String(standInPort),
+        STAND_IN_WEBHOOK_URL: `http://localhost:${paymentsPort}/api/payments/razorpay/webhook`,
+      },
+      url: `http://127.0.0.1:${standInPort}/__stand-in/state`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `rm -rf ${paymentsDataDir} && npx tsx server/main.ts`,
+      env: {
+        PORT: String(paymentsPort),
+        HOTEL_DATA_DIR: paymentsDataDir,
+        DIST_DIR: distDir,
+        ADMIN_PASSWORD: e2eAdminPassword,
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${mailSink.smtp}`,
+        MAIL_RETRY_SECONDS: '1',
+        ...standInSecrets,
+        RAZORPAY_API_URL: `http://127.0.0.1:${standInPort}`,
+        PAYMENTS_RECONCILE_SECONDS: '1',
+        BOOKINGS_PER_ADDRESS_PER_HOUR: '100000',
+        BOOKINGS_PER_ADDRESS_PER_DAY: '100000',
+        BOOKINGS_PER_EMAIL_PER_DAY: '100000',
+      },
+      url: `http://localhost:${paymentsPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     },
   ],

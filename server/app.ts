@@ -36,9 +36,14 @@ import { bookingRoutes } from './routes/bookings';
 import { calendarRoutes } from './routes/calendars';
 import { healthRoutes } from './routes/health';
 import { manageRoutes } from './routes/manage';
+import { adminPaymentRoutes } from './routes/adminPayments';
+import { paymentRoutes } from './routes/payments';
+import { createPayments } from './payments/payments';
+import type { PaymentsService } from './payments/payments';
 import type { MailContext } from './mail/outbox';
 import { siteHostNames } from './config';
 import { pagePolicy, readSite, registerSite } from './site';
+import { hotelToday } from './bookingRules';
 
 export interface AppOptions {
   db: Database;
@@ -55,6 +60,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Channel calendars: how often they are read, and the bounds on reading one (config.ts). */
   channels?: Partial<ChannelSettings>;
+  /** Payments through Razorpay (server/payments/); without it, none: every guest pays at the hotel. */
+  payments?: PaymentsService;
   /** The host names the hotel's pages are served under (config.ts, siteHostNames; default from the mail's publicUrl). */
   siteHosts?: string[];
 }
@@ -166,21 +173,32 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthRoutes, { db: options.db });
   await app.register(availabilityRoutes, { db: options.db, now });
   const limits: RequestLimits = { ...defaultLimits, ...options.limits };
+  const payments =
+    options.payments ??
+    createPayments({
+      pool: options.db.pool,
+      config: null,
+      publicUrl: mail.publicUrl,
+      onMail: mail.onQueued,
+      today: () => hotelToday(now()),
+    });
   await app.register(bookingRoutes, { db: options.db, limits, now });
   await app.register(adminSessionRoutes, { db: options.db });
   await app.register(adminBookingRoutes, { db: options.db, now });
   await app.register(adminBurstRoutes, { db: options.db });
   await app.register(adminImportRoutes, { db: options.db, limits, now });
-  await app.register(manageRoutes, { db: options.db, limits, mail, now });
+  await app.register(manageRoutes, { db: options.db, limits, mail, now, payments });
   await app.register(adminOutboxRoutes, { db: options.db, mail });
   await app.register(adminStaffRoutes, { db: options.db });
-  await app.register(adminDeskRoutes, { db: options.db, limits, now });
+  await app.register(adminDeskRoutes, { db: options.db, limits, now, payments, mail });
   await app.register(adminPriceRoutes, { db: options.db, now });
   await app.register(adminReportRoutes, { db: options.db, now });
   const channels: ChannelSettings = { ...defaultChannelSettings, ...options.channels };
   await app.register(adminRoomRoutes, { db: options.db, now });
   await app.register(adminChannelRoutes, { db: options.db, mail, channels, now });
   await app.register(calendarRoutes, { db: options.db, publicUrl: mail.publicUrl, now });
+  await app.register(paymentRoutes, { db: options.db, payments, limits, cancelFreeDays: mail.cancelFreeDays, now });
+  await app.register(adminPaymentRoutes, { db: options.db, payments, publicUrl: mail.publicUrl });
   return app;
 }
 

@@ -21,8 +21,47 @@ export interface ServerConfig {
   limits: RequestLimits;
   mail: MailConfig;
   channels: ChannelSettings;
+  /** Razorpay (README, "Payments"); null without keys: every guest pays at the hotel, as before. */
+  payments: PaymentsConfig | null;
   /** SITE_HOSTS and PUBLIC_URL: the host names the hotel's pages are served under (the same-origin check's allow-list). */
   siteHosts: string[];
+}
+
+/** Razorpay's keys and where its API is (README, "Payments"). */
+export interface PaymentsConfig {
+  /** RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: the API's basic auth; the secret also signs a guest's return. */
+  keyId: string;
+  keySecret: string;
+  /** RAZORPAY_WEBHOOK_SECRET: signs the webhooks (set in Razorpay's Dashboard with the webhook URL). */
+  webhookSecret: string;
+  /** RAZORPAY_API_URL (default https://api.razorpay.com): tests and a local stand-in point it elsewhere. */
+  apiUrl: string;
+  /** RAZORPAY_TIMEOUT_MS: the longest a call to Razorpay may take (default 8000). */
+  timeoutMs: number;
+  /** PAYMENTS_RECONCILE_SECONDS: how often each server asks Razorpay about open holds and refunds (default 30). */
+  reconcileSeconds: number;
+}
+
+export function readPaymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig | null {
+  const names = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
+  const values = names.map((name) => env[name]?.trim() ?? '');
+  if (values.every((value) => value === '')) return null;
+  const missing = names.filter((_, i) => values[i] === '');
+  if (missing.length)
+    throw new Error(
+      `Razorpay needs all three of ${names.join(', ')}; ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not set.`,
+    );
+  const apiUrl = (env.RAZORPAY_API_URL?.trim() || 'https://api.razorpay.com').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s/]+/.test(apiUrl))
+    throw new Error(`RAZORPAY_API_URL must be an address such as https://api.razorpay.com, not "${apiUrl}".`);
+  return {
+    keyId: values[0]!,
+    keySecret: values[1]!,
+    webhookSecret: values[2]!,
+    apiUrl,
+    timeoutMs: positiveInteger(env, 'RAZORPAY_TIMEOUT_MS', 8_000),
+    reconcileSeconds: positiveInteger(env, 'PAYMENTS_RECONCILE_SECONDS', 30),
+  };
 }
 
 /** Emails (README, "Emails"). */
@@ -197,5 +236,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mail,
     siteHosts: siteHostNames(mail.publicUrl, env.SITE_HOSTS),
     channels: readChannelSettings(env),
+    payments: readPaymentsConfig(env),
   };
 }

@@ -15,6 +15,9 @@ import { saveMailSettings } from './mail/outbox';
 import { startSender } from './mail/sender';
 import type { OutboxSender } from './mail/sender';
 import { purgeRateLimits } from './requestLimits';
+import { saveGatewayReady } from './payments/paymentQueries';
+import { createPayments } from './payments/payments';
+import { startReconciler } from './payments/reconciler';
 
 /** `npm start`: open (or start) the database, make the first admin, listen, and stop in order. */
 async function main() {
@@ -23,7 +26,16 @@ async function main() {
   const { mail } = config;
   await saveMailSettings(db.pool, { hotelEmail: mail.hotelEmail, deliver: mail.smtpUrl !== null });
   await setReportTimeZone(db.pool, hotelTimeZone());
+  // Whether guests pay online is decided by Razorpay's keys (README, "Payments"); the last start wins, as for mail.
+  await saveGatewayReady(db.pool, config.payments !== null);
   let sender: OutboxSender | null = null;
+  const payments = createPayments({
+    pool: db.pool,
+    config: config.payments,
+    publicUrl: mail.publicUrl,
+    onMail: () => sender?.wake(),
+    log: (level, message, detail) => console[level === 'info' ? 'log' : level](JSON.stringify({ level, msg: message, ...detail })),
+  });
   // An app that cannot be built (no dist/, say) must not leave the embedded database running.
   const app = await buildApp({
     db,
@@ -39,6 +51,7 @@ async function main() {
       smtpConfigured: mail.smtpUrl !== null,
       onQueued: () => sender?.wake(),
     },
+    payments,
   }).catch(async (error: unknown) => {
     await db.close();
     throw error;
@@ -60,6 +73,10 @@ async function main() {
     onQueued: () => outbox.wake(),
     log: (level, message, detail) => app.log[level](detail ?? {}, message),
   });
+  // Asks Razorpay about open holds and refunds, handles webhooks not handled yet, ends holds that ran out.
+  const reconciler = config.payments
+    ? startReconciler(payments, config.payments.reconcileSeconds * 1000, (level, message, detail) => app.log[level](detail, message))
+    : null;
 
   if ((await adminCount(db.pool)) === 0) {
     const password = config.adminPassword ?? newPassword();
@@ -95,6 +112,8 @@ async function main() {
       await app.close();
       // The calendar and the message in flight are finished (or left for the next start), then the database closes.
       await channelSync.stop();
+      // The pass in flight is finished (a refund asked is recorded), then the message in flight, then the database closes.
+      await reconciler?.stop();
       await outbox.stop();
       await db.close();
       process.exit(0);
@@ -110,6 +129,7 @@ async function main() {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await channelSync.stop();
+    await reconciler?.stop();
     await outbox.stop();
     await db.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {

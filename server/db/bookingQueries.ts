@@ -55,6 +55,9 @@ export interface BookingRow {
   cgst_paise?: string | null;
   sgst_paise?: string | null;
   invoice_number?: string | null;
+  hold_expires_at?: Date | null;
+  /** Read by the admin list only (issue 37): what the hotel holds for it, in paise (bigint, as text). */
+  held_paise?: string | null;
 }
 
 /**
@@ -68,7 +71,7 @@ export function paiseOf(value: string | number): number {
 
 /** A booking's own columns: all of what a query reads of it but its invoice number. */
 const bookingRowColumns =
-  'booking_id, room_id, room_name, check_in, check_out, rooms, total_price, email, created_at, status, taxable_paise, cgst_paise, sgst_paise';
+  'booking_id, room_id, room_name, check_in, check_out, rooms, total_price, email, created_at, status, taxable_paise, cgst_paise, sgst_paise, hold_expires_at';
 /** A booking as every query reads it; its invoice number is in the invoices table (migration 013). */
 export const bookingColumns = `${bookingRowColumns}, invoice_number_of(booking_id) AS invoice_number`;
 
@@ -96,7 +99,17 @@ export function toBooking(row: BookingRow): Booking {
     createdAt: row.created_at.toISOString(),
     status: row.status,
     ...charges(row),
+    ...(row.hold_expires_at ? { holdExpiresAt: row.hold_expires_at.toISOString() } : {}),
+    ...money(row),
   };
+}
+
+/** Issue 37: what the hotel holds for a booking and what is still due, where the query read it (the admin list). */
+function money(row: BookingRow): Pick<Booking, 'paidPaise' | 'duePaise'> {
+  if (row.held_paise == null) return {};
+  const paid = paiseOf(row.held_paise);
+  const total = row.taxable_paise != null ? paiseOf(row.taxable_paise) + paiseOf(row.cgst_paise ?? 0) + paiseOf(row.sgst_paise ?? 0) : null;
+  return { paidPaise: paid, ...(total !== null ? { duePaise: Math.max(0, total - paid) } : {}) };
 }
 
 /** SQLSTATE of take_nights() refusing a stay (functions/inventory.sql): a rule of the owner's, or no rooms left. */
@@ -154,6 +167,7 @@ export interface NewBooking {
   createdFrom: string | null;
 }
 
+/** `booking.status` is awaiting_payment when the owner's policy asks for a payment (issue 37): its rooms are held until booking.holdExpiresAt. */
 export type ConfirmOutcome = { outcome: 'created' | 'replayed'; booking: Booking; guestKeyMatches: boolean } | StayRefusal;
 
 interface ConfirmRow {
@@ -162,6 +176,7 @@ interface ConfirmRow {
   taxable_paise: string | null;
   cgst_paise: string | null;
   sgst_paise: string | null;
+  held_until: Date | null;
 }
 
 async function bookingByDraft(db: Queryable, draftId: string) {
@@ -193,7 +208,7 @@ export async function confirmBooking(db: pg.Pool, input: NewBooking): Promise<Co
     const { rows } = await queryKeepingConnection<ConfirmRow>(db, {
       // Named: each connection parses and plans it once (the hot path of a busy confirm).
       name: 'confirm_booking_priced',
-      text: `SELECT replayed, booking_id, taxable_paise, cgst_paise, sgst_paise
+      text: `SELECT replayed, booking_id, taxable_paise, cgst_paise, sgst_paise, held_until
                FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       values: [
         input.draftId,
@@ -214,6 +229,8 @@ export async function confirmBooking(db: pg.Pool, input: NewBooking): Promise<Co
     if (!result.replayed) {
       // Built from what was stored, so no second round trip on the common path.
       const taxable = paiseOf(result.taxable_paise!);
+      // Held for a payment (issue 37): no invoice yet, it comes with the payment.
+      const held = result.held_until;
       return {
         outcome: 'created',
         guestKeyMatches: true,
@@ -227,11 +244,11 @@ export async function confirmBooking(db: pg.Pool, input: NewBooking): Promise<Co
           totalPrice: Math.floor((taxable + 50) / 100),
           email: input.email,
           createdAt: new Date().toISOString(),
-          status: 'confirmed',
+          status: held ? 'awaiting_payment' : 'confirmed',
           taxablePaise: taxable,
           cgstPaise: paiseOf(result.cgst_paise!),
           sgstPaise: paiseOf(result.sgst_paise!),
-          invoiceNumber: await invoiceNumberOf(db, result.booking_id!),
+          ...(held ? { holdExpiresAt: held.toISOString() } : { invoiceNumber: await invoiceNumberOf(db, result.booking_id!) }),
         },
       };
     }
@@ -244,8 +261,10 @@ export async function confirmBooking(db: pg.Pool, input: NewBooking): Promise<Co
   }
   const stored = await bookingByDraft(db, input.draftId);
   if (!stored) throw new Error('A replayed draft has no booking');
-  // The same draft confirmed twice at once: the first may not have its number yet.
-  if (stored.taxable_paise != null && stored.invoice_number == null) stored.invoice_number = await invoiceNumberOf(db, stored.booking_id);
+  // The same draft confirmed twice at once: the first may not have its number yet (a booking held
+  // for its payment, or whose hold expired, has none to wait for).
+  if (stored.taxable_paise != null && stored.invoice_number == null && stored.status !== 'awaiting_payment' && stored.status !== 'expired')
+    stored.invoice_number = await invoiceNumberOf(db, stored.booking_id).catch(() => null); // a hold cancelled before its payment has none
   return { outcome: 'replayed', booking: toBooking(stored), guestKeyMatches: stored.guest_key_hash?.equals(input.guestKeyHash) ?? false };
 }
 
@@ -377,7 +396,8 @@ export async function searchBookings(db: Queryable, query: string, page: number,
          ORDER BY created_at DESC, booking_id DESC LIMIT $1::int OFFSET $2::int)
      )
      SELECT (SELECT n FROM counted) AS total, pg_current_snapshot()::text AS snapshot, page.*,
-            invoice_number_of(page.booking_id) AS invoice_number -- for the page's rows only, not every match
+            invoice_number_of(page.booking_id) AS invoice_number, -- for the page's rows only, not every match
+            held_paise_of(page.booking_id)::text AS held_paise -- issue 37: paid / due in the list
        FROM (SELECT) AS one LEFT JOIN page ON true
       ORDER BY page.created_at DESC, page.booking_id DESC`,
     params,

@@ -105,7 +105,7 @@ export async function deleteBurst(db: pg.Pool, filter: BurstFilter, adminAddress
     if (ids.length === 0) return ids;
     const nights = `SELECT b.room_id, night::date AS night, sum(b.rooms)::int AS rooms
                       FROM bookings b, generate_series(b.check_in, b.check_out - 1, interval '1 day') AS night
-                     WHERE b.booking_id = ANY($1) AND b.room_id IS NOT NULL AND b.rooms > 0 AND b.status IN ('confirmed', 'checked_in', 'checked_out')
+                     WHERE b.booking_id = ANY($1) AND b.room_id IS NOT NULL AND b.rooms > 0 AND b.status IN ('awaiting_payment', 'confirmed', 'checked_in', 'checked_out')
                      GROUP BY 1, 2`;
     await client.query(
       `SELECT 1 FROM room_nights WHERE (room_id, night) IN (SELECT room_id, night FROM (${nights}) n) ORDER BY room_id, night FOR UPDATE`,

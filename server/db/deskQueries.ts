@@ -142,7 +142,15 @@ async function audit(client: pg.PoolClient, bookingId: string, action: string, a
  * of credit notes. The site takes no payments, so nothing has been charged against the first
  * figures that a credit note would have to answer. An undo puts the lines back (status_moves.old_lines).
  */
-export async function moveStatus(db: pg.Pool, bookingId: string, to: StatusMove, today: string, actor: Actor): Promise<MoveOutcome> {
+export async function moveStatus(
+  db: pg.Pool,
+  bookingId: string,
+  to: StatusMove,
+  today: string,
+  actor: Actor,
+  /** Whether a cancel now is within the free period: a paid booking is refunded by it (issue 37). */
+  freeCancel: (booking: Booking) => boolean = () => true,
+): Promise<MoveOutcome> {
   return inTransaction(db, async (client) => {
     const { rows } = await client.query<BookingRow>(
       `SELECT ${bookingColumns} FROM bookings WHERE booking_id = $1 AND deleted_at IS NULL FOR UPDATE`,
@@ -180,8 +188,11 @@ export async function moveStatus(db: pg.Pool, bookingId: string, to: StatusMove,
     }
     // A cancel is the guest's own (cancel_booking, functions/bookings.sql): nights freed, status,
     // calendar sequence, and the guest's and the hotel's messages.
-    if (to === 'cancelled') await client.query('SELECT cancel_booking($1)', [bookingId]);
-    else await client.query('UPDATE bookings SET status = $2, updated_at = now() WHERE booking_id = $1', [bookingId, to]);
+    if (to === 'cancelled') {
+      await client.query('SELECT cancel_booking($1)', [bookingId]);
+      // Issue 37: what was paid comes back, in full within the free period, else by the guest's cancelPolicy.
+      await client.query('SELECT payments_cancelled($1, $2)', [bookingId, freeCancel(booking)]);
+    } else await client.query('UPDATE bookings SET status = $2, updated_at = now() WHERE booking_id = $1', [bookingId, to]);
     await client.query(
       'INSERT INTO status_moves (booking_id, from_status, to_status, old_check_out, old_lines, staff) VALUES ($1, $2, $3, $4, $5, $6)',
       [bookingId, booking.status, to, oldCheckOut, oldLines === null ? null : JSON.stringify(oldLines), actor.staff],

@@ -180,6 +180,8 @@ export async function cancelBooking(
       bookingId,
       address,
     ]);
+    // Issue 37: what was paid comes back (the guest cancels here only within the free period).
+    await client.query('SELECT payments_cancelled($1, true)', [bookingId]);
     const cancelled = await client.query<BookingRow>(`SELECT ${bookingColumns} FROM bookings WHERE booking_id = $1`, [bookingId]);
     return { outcome: 'cancelled' as const, booking: toBooking(cancelled.rows[0]!) };
   });

@@ -362,6 +362,25 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
   const row = rows[0];
   if (!row) return null;
   const [taxablePaise, cgstPaise, sgstPaise] = [paiseOf(row.taxable_paise), paiseOf(row.cgst_paise), paiseOf(row.sgst_paise)];
+  // Issue 37: the money received before the stay (receipt vouchers, less refund vouchers) and what remains due.
+  const { rows: vouchers } = await db.query<{ voucher_number: string; kind: string; voucher_date: string; amount_paise: string }>(
+    'SELECT voucher_number, kind, voucher_date, amount_paise::text FROM vouchers WHERE booking_id = $1 ORDER BY created_at, voucher_number',
+    [bookingId],
+  );
+  const advance = vouchers.reduce((sum, v) => sum + (v.kind === 'receipt' ? 1 : -1) * Number(v.amount_paise), 0);
+  const total = taxablePaise + cgstPaise + sgstPaise;
+  const advances = vouchers.length
+    ? {
+        vouchers: vouchers.map((v) => ({
+          voucherNumber: v.voucher_number,
+          kind: v.kind,
+          voucherDate: v.voucher_date,
+          amountPaise: Number(v.amount_paise),
+        })),
+        advancePaise: advance,
+        duePaise: total - advance,
+      }
+    : {};
   return {
     guestKeyHash: row.guest_key_hash,
     invoice: {
@@ -380,7 +399,8 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
       taxablePaise,
       cgstPaise,
       sgstPaise,
-      totalPaise: taxablePaise + cgstPaise + sgstPaise,
+      totalPaise: total,
+      ...advances,
     },
   };
 }

@@ -4,6 +4,8 @@ import { statusLabels } from '../../src/domain/bookingStatus';
 import { formatPaise } from '../../src/domain/tax';
 import { findRoom } from '../../src/domain/rooms';
 import type { BookingStatus } from '../../src/domain/wire';
+import { refundReasonLabels } from '../../src/domain/payments';
+import type { RefundReason } from '../../src/domain/payments';
 import { longDate } from '../bookingRules';
 import { hotelFacts } from './hotelFacts';
 import { linkValidUntil, manageToken, manageUrl } from './manageLink';
@@ -23,7 +25,13 @@ export type MessageKind =
   | 'hotel-new'
   | 'hotel-changed'
   | 'hotel-cancelled'
-  | 'hotel-overbooked';
+  | 'hotel-overbooked'
+  // Issue 37: payments.
+  | 'payment-link'
+  | 'hold-expired'
+  | 'late-refund'
+  | 'hotel-late-refund'
+  | 'refunded';
 
 /** What an overbooking message tells (written by apply_channel_feed, server/db/functions/channels.sql). */
 export interface ChannelConflict {
@@ -32,6 +40,19 @@ export interface ChannelConflict {
   /** The channel that sold the room, as the owner named its calendar. */
   channel: string;
   nights: string[];
+}
+
+/** The receipt voucher of a payment, as the message about it shows it (server/payments/payments.ts writes it). */
+export interface ReceiptFacts {
+  voucherNumber: string;
+  voucherDate: string;
+  amountPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  method: string | null;
+  /** What is left to pay at the hotel after it. */
+  duePaise?: number;
 }
 
 /** The booking as an outbox row keeps it (booking_snapshot, server/db/functions/mail.sql). */
@@ -58,6 +79,18 @@ export interface BookingSnapshot {
   sgstPaise?: number | null;
   /** On a 'hotel-overbooked' message: which room a channel sold, and when. */
   conflict?: ChannelConflict;
+  /** Issue 37: a payment's receipt voucher (confirmed, late-refund), the link to pay (payment-link), a refund made (refunded). */
+  receipt?: ReceiptFacts | null;
+  payment?: { url: string | null; amountPaise: number; holdExpiresAt: string | null };
+  refund?: {
+    voucherNumber: string;
+    voucherDate: string;
+    amountPaise: number;
+    taxablePaise: number;
+    cgstPaise: number;
+    sgstPaise: number;
+    reason: RefundReason;
+  };
 }
 
 export interface RenderContext {
@@ -214,6 +247,29 @@ function overbookedMessage(
   });
 }
 
+/** A moment in the hotel's time zone, as "24 Dec, 14:32". */
+function hotelTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: process.env.HOTEL_TIME_ZONE ?? 'Asia/Kolkata',
+  });
+}
+
+/** The rows a payment's receipt voucher adds to a message (CGST rule 50: its number, amount and tax). */
+function receiptRows(receipt: ReceiptFacts): Array<[string, string]> {
+  return [
+    ['Paid now', `${formatPaise(receipt.amountPaise)}${receipt.method ? ` (${receipt.method.toUpperCase()})` : ''}`],
+    [
+      'Receipt voucher',
+      `${receipt.voucherNumber}, ${longDate(receipt.voucherDate)}: taxable value ${formatPaise(receipt.taxablePaise)}, CGST ${formatPaise(receipt.cgstPaise)}, SGST ${formatPaise(receipt.sgstPaise)}`,
+    ],
+    ...(receipt.duePaise !== undefined ? ([['To pay at the hotel', formatPaise(receipt.duePaise)]] as Array<[string, string]>) : []),
+  ];
+}
+
 /** The message an outbox row stands for. */
 export function renderMessage(kind: string, b: BookingSnapshot, context: RenderContext, stamp: string): RenderedMessage {
   const hotel = hotelFacts();
@@ -255,8 +311,10 @@ export function renderMessage(kind: string, b: BookingSnapshot, context: RenderC
         {
           subject: `Booking confirmed: ${id} at ${hotel.name}`,
           heading: 'Your booking is confirmed',
-          lead: `Thank you for booking with ${hotel.name}. Here is your stay; the calendar file attached adds it to your calendar.`,
-          table: details(b),
+          lead: b.receipt
+            ? `Thank you for booking with ${hotel.name}: your payment has arrived. Here is your stay and the receipt voucher for what you paid; the calendar file attached adds the stay to your calendar.`
+            : `Thank you for booking with ${hotel.name}. Here is your stay; the calendar file attached adds it to your calendar.`,
+          table: [...details(b), ...(b.receipt ? receiptRows(b.receipt) : [])],
           link,
           after: [policy],
         },
@@ -313,6 +371,68 @@ export function renderMessage(kind: string, b: BookingSnapshot, context: RenderC
         link,
         after: [policy],
       });
+    case 'payment-link':
+      return make({
+        subject: `Pay to confirm your booking ${id} at ${hotel.name}`,
+        heading: 'Pay to confirm your booking',
+        lead: `Your rooms are held${b.payment?.holdExpiresAt ? ` until ${hotelTime(b.payment.holdExpiresAt)}` : ''}. Pay ${formatPaise(b.payment?.amountPaise ?? 0)} with the link below (UPI, cards or netbanking, on Razorpay's page) to confirm the booking.`,
+        table: details(b),
+        link: b.payment?.url
+          ? {
+              label: `Pay ${formatPaise(b.payment.amountPaise)}`,
+              url: b.payment.url,
+              note: 'The link is Razorpay’s, the hotel’s payment service. If it has stopped working, please call the hotel.',
+            }
+          : null,
+        after: [`Questions? Please call the hotel on ${hotel.phone}.`],
+      });
+    case 'hold-expired':
+      return make({
+        subject: `Booking not confirmed: ${id} (the payment did not arrive in time)`,
+        heading: 'Your booking is not confirmed',
+        lead: 'We held your rooms while you paid, but the payment did not arrive in time, so the booking is not confirmed and the rooms are released. Nothing was charged.',
+        table: details(b),
+        link: null,
+        after: [
+          `To stay with us, open the booking on the device you booked with and pay again while rooms are left, or book again. Questions? Please call the hotel on ${hotel.phone}.`,
+        ],
+      });
+    case 'late-refund':
+      return make({
+        subject: `Your payment for ${id} is being refunded`,
+        heading: 'Your payment came after the hold ended',
+        lead: `Your payment of ${formatPaise(b.receipt?.amountPaise ?? 0)} arrived after the rooms' hold ended, and the rooms had been booked by then. The booking is not confirmed, and the whole payment is being refunded to you; another email tells you when the refund is done.`,
+        table: [...details(b), ...(b.receipt ? receiptRows({ ...b.receipt, duePaise: undefined }) : [])],
+        link: null,
+        after: [`We are sorry. To find other dates, please call the hotel on ${hotel.phone}.`],
+      });
+    case 'hotel-late-refund':
+      return make({
+        subject: `Late payment refunded: ${id}, ${b.roomName}, ${b.checkIn ?? '?'} to ${b.checkOut ?? '?'}`,
+        heading: 'A payment came after its hold and was refunded',
+        lead: `${b.email} paid ${formatPaise(b.receipt?.amountPaise ?? 0)} for ${id} after its hold ended, and its rooms were taken meanwhile: the payment is being refunded in full. The guest has been told.`,
+        table: [...details(b), ...(b.receipt ? receiptRows({ ...b.receipt, duePaise: undefined }) : [])],
+        link: null,
+        after: [],
+      });
+    case 'refunded':
+      return make({
+        subject: `Refund made: ${id} at ${hotel.name}`,
+        heading: 'Your refund is on its way',
+        lead: `${formatPaise(b.refund?.amountPaise ?? 0)} has been refunded to the account you paid from (${refundReasonLabels[b.refund?.reason ?? 'cancelled'].toLowerCase()}). Banks take up to 5-7 working days to show it.`,
+        table: [
+          ['Booking ID', id],
+          ['Refunded', formatPaise(b.refund?.amountPaise ?? 0)],
+          [
+            'Refund voucher',
+            b.refund
+              ? `${b.refund.voucherNumber}, ${longDate(b.refund.voucherDate)}: taxable value ${formatPaise(b.refund.taxablePaise)}, CGST ${formatPaise(b.refund.cgstPaise)}, SGST ${formatPaise(b.refund.sgstPaise)}`
+              : '',
+          ],
+        ],
+        link: null,
+        after: [`Questions? Please call the hotel on ${hotel.phone}.`],
+      });
     case 'hotel-new':
     case 'hotel-changed':
     case 'hotel-cancelled': {
@@ -321,7 +441,7 @@ export function renderMessage(kind: string, b: BookingSnapshot, context: RenderC
         subject: `${word}: ${id}, ${b.roomName}, ${b.checkIn ?? '?'} to ${b.checkOut ?? '?'}`,
         heading: word,
         lead: `${word} through the website. Guest: ${b.email}.`,
-        table: details(b),
+        table: [...details(b), ...(kind === 'hotel-new' && b.receipt ? receiptRows(b.receipt) : [])],
         link: null,
         after: [],
       });

@@ -14,7 +14,8 @@ function unstorableField(value: unknown): string | null {
     const [item, path] = pending.pop()!;
     if (typeof item === 'string') {
       if (unstorable(item)) return path;
-    } else if (item !== null && typeof item === 'object') {
+    } else if (item !== null && typeof item === 'object' && !(item instanceof Uint8Array)) {
+      // (A raw body, the webhook's, is bytes: nothing of it is stored as text.)
       for (const [key, child] of Object.entries(item)) pending.push([child, path ? `${path}.${key}` : key]);
     }
   }

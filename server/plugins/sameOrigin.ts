@@ -24,6 +24,13 @@ function crossSite(request: FastifyRequest, siteHosts: ReadonlySet<string>): boo
 }
 
 /**
+ * The one state-changing request that does not come from the site: Razorpay's webhook, trusted by
+ * its signature over the raw body instead (server/routes/payments.ts). Exactly this route, as
+ * routing matched it.
+ */
+export const webhookRoute = '/api/payments/razorpay/webhook';
+
+/**
  * CSRF defence for everyone (guests have no session to hold a token): a state-changing request
  * must carry our custom header, which a cross-site form cannot send and a cross-site script can
  * send only after a CORS preflight we never grant, and must not say it comes from another site.
@@ -33,6 +40,7 @@ export function registerSameOriginCheck(app: FastifyInstance, siteHosts: readonl
   const allowed = new Set(siteHosts.map((name) => name.toLowerCase()));
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (request.method === 'POST' && request.routeOptions.url === webhookRoute) return;
     // Every path, not only URLs that start with /api/: routing decodes /%61pi/… to /api/…, and no
     // page takes a state-changing request.
     if (crossSite(request, allowed) || request.headers[clientHeader] !== clientHeaderValue) {

@@ -5,7 +5,7 @@ import { makeBookingId } from '../../src/domain/bookingId';
 import { isIsoDate } from '../../src/domain/dates';
 import { priceStay, stayProblem } from '../../src/domain/stay';
 import {
-  BookingEnvelope,
+  DeskBookingReply,
   BookingParams,
   DeskBookingBody,
   DeskQuery,
@@ -26,12 +26,21 @@ import { RoomMoveBody, RoomMoveReply } from '../../src/domain/roomsWire';
 import type { MoveOutcome } from '../db/deskQueries';
 import { requireAdmin } from '../plugins/adminAuth';
 import type { RequestLimits } from '../requestLimits';
+import type { DeskBooking } from '../../src/domain/wire';
+import type { MailContext } from '../mail/outbox';
+import { attention } from '../payments/paymentQueries';
+import type { PaymentsService } from '../payments/payments';
+import { deskConfirmAnswer } from './payments';
+import { cancelPolicy } from './manage';
 
 export interface DeskRouteOptions {
   db: Database;
   limits: RequestLimits;
   /** The clock (tests set it: "today" at the hotel is Asia/Kolkata's date of this instant). */
   now: () => Date;
+  /** Issue 37: a phone booking's link to pay; a cancel's refund. */
+  payments: PaymentsService;
+  mail: Pick<MailContext, 'cancelFreeDays'>;
 }
 
 const conflict = { error: 'Conflict' };
@@ -43,7 +52,36 @@ const moveAnswers = { 200: MoveReply, 404: Refusal, 409: Refusal };
  * and walk-in bookings, through the confirm's own SQL function (same inventory rule, same IDs,
  * same confirmation email through the outbox).
  */
-export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = async (app, { db, limits, now }) => {
+/** What is paid and due on each booking of the desk's lists, and the link to pay while one waits for it (issue 37). */
+async function withPayments(db: Database, entries: DeskBooking[]): Promise<void> {
+  if (entries.length === 0) return;
+  const { rows } = await db.pool.query<{
+    booking_id: string;
+    held: string;
+    total: string | null;
+    pay_url: string | null;
+    hold_expires_at: Date | null;
+  }>(
+    `SELECT b.booking_id, held_paise_of(b.booking_id)::text AS held, (b.taxable_paise + b.cgst_paise + b.sgst_paise)::text AS total,
+            (SELECT p.short_url FROM payments p WHERE p.booking_id = b.booking_id AND p.state = 'open' LIMIT 1) AS pay_url, b.hold_expires_at
+       FROM bookings b WHERE b.booking_id = ANY($1)`,
+    [[...new Set(entries.map((e) => e.bookingId))]],
+  );
+  const byId = new Map(rows.map((row) => [row.booking_id, row]));
+  for (const entry of entries) {
+    const row = byId.get(entry.bookingId);
+    if (!row || (Number(row.held) === 0 && !row.pay_url && entry.status !== 'awaiting_payment')) continue;
+    const paid = Number(row.held);
+    entry.payment = {
+      paidPaise: paid,
+      duePaise: Math.max(0, Number(row.total ?? 0) - paid),
+      payUrl: row.pay_url,
+      holdExpiresAt: row.hold_expires_at?.toISOString() ?? null,
+    };
+  }
+}
+
+export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = async (app, { db, limits, now, payments, mail }) => {
   app.addHook('onRequest', requireAdmin(db.pool));
   const today = () => hotelToday(now());
   const actorOf = (request: { admin: { username: string } | null; ip: string }) => ({
@@ -64,7 +102,8 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
         roomsOfNight(db.pool, date, typeTitle),
         overbookedNights(db.pool, today(), typeTitle),
       ]);
-      return { date, today: today(), ...day, rooms, overbooked };
+      await withPayments(db, [...day.arrivals, ...day.departures, ...day.inHouse]);
+      return { date, today: today(), ...day, rooms, overbooked, attention: await attention(db.pool) };
     },
   );
 
@@ -84,9 +123,15 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
     { schema: { params: BookingParams, body: StatusBody, response: moveAnswers } },
     async (request, reply) => {
       const bookingId = request.params.bookingId.trim().toUpperCase();
-      const outcome = await moveStatus(db.pool, bookingId, request.body.to, today(), actorOf(request));
-      if (outcome.outcome === 'moved')
+      // A cancel within the free period (the guest's own rule, cancelPolicy) refunds all that was
+      // paid; later, the owner's share (issue 37).
+      const freeCancel = (booking: { checkIn: string | null }) =>
+        cancelPolicy({ checkIn: booking.checkIn, status: 'confirmed' }, mail.cancelFreeDays, today()).canCancel;
+      const outcome = await moveStatus(db.pool, bookingId, request.body.to, today(), actorOf(request), freeCancel);
+      if (outcome.outcome === 'moved') {
         request.log.info({ bookingId, to: request.body.to, admin: request.admin!.username }, 'booking status');
+        if (request.body.to === 'cancelled') payments.kick();
+      }
       return answer(outcome, bookingId, reply);
     },
   );
@@ -119,7 +164,12 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
 
   app.post(
     '/api/admin/desk/bookings',
-    { schema: { body: DeskBookingBody, response: { 200: BookingEnvelope, 201: BookingEnvelope, 400: Refusal, 409: StayRefusal } } },
+    {
+      schema: {
+        body: DeskBookingBody,
+        response: { 200: DeskBookingReply, 201: DeskBookingReply, 400: Refusal, 409: StayRefusal, 503: Refusal },
+      },
+    },
     async (request, reply) => {
       const body = request.body;
       const problem = stayProblem(body.checkIn, body.checkOut, today());
@@ -145,10 +195,17 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
         createdFrom: null,
       });
       if (!('booking' in result)) return reply.code(409).send(refusalBody(result));
+      // Held for a payment (issue 37): a walk-in pays at the desk, so it is confirmed at once; a
+      // phone booking gets its link (shown on the desk to copy, and mailed to the guest).
+      let booking = result.booking;
+      if (booking.status === 'awaiting_payment' && body.channel === 'walk-in' && (await payments.confirmWithoutPayment(booking.bookingId)))
+        booking = { ...booking, status: 'confirmed', holdExpiresAt: undefined };
+      const answered = await deskConfirmAnswer(payments, booking, result.outcome === 'created');
       // A retried form (the same draft) is answered with its booking, and not audited twice.
-      if (result.outcome === 'created') await auditDeskBooking(db.pool, result.booking.bookingId, body.channel, actorOf(request));
+      if (result.outcome === 'created' && answered.code < 300)
+        await auditDeskBooking(db.pool, result.booking.bookingId, body.channel, actorOf(request));
       request.log.info({ bookingId: result.booking.bookingId, channel: body.channel, admin: request.admin!.username }, 'desk booking');
-      return reply.code(result.outcome === 'created' ? 201 : 200).send({ booking: result.booking });
+      return reply.code(answered.code).send(answered.body);
     },
   );
 };

@@ -105,6 +105,8 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
         // Someone else's draft ID: say nothing about the booking behind it.
         return reply.code(409).send({ error: 'Conflict', message: 'This booking draft was already confirmed from another device.' });
       }
+      // Held for its payment (issue 37): status awaiting_payment; its payment page asks for the link
+      // (POST /api/bookings/:bookingId/payment), so that no confirm waits on Razorpay.
       request.log.info({ bookingId: result.booking.bookingId, outcome: result.outcome }, 'booking confirmed');
       return reply.code(result.outcome === 'created' ? 201 : 200).send({ booking: result.booking });
     },

@@ -8,6 +8,7 @@ import {
   ManageChangeBody,
   ManageReply as ManageReplySchema,
   manageTokenHeader,
+  PaymentSummary,
   QuoteReply as QuoteReplySchema,
   Refusal,
   StayRefusal,
@@ -26,6 +27,7 @@ import { linkValidUntil } from '../mail/manageLink';
 import type { MailContext } from '../mail/outbox';
 import { addressKey, takeLimits } from '../requestLimits';
 import type { RequestLimits } from '../requestLimits';
+import type { PaymentsService } from '../payments/payments';
 
 export interface ManageRouteOptions {
   db: Database;
@@ -33,6 +35,8 @@ export interface ManageRouteOptions {
   mail: MailContext;
   /** The clock "today" at the hotel is read from (hotelToday; tests set it). */
   now: () => Date;
+  /** Issue 37: a cancel refunds what was paid; the booking's money is shown to its guest. */
+  payments: PaymentsService;
 }
 
 /** Every way a token can fail (unknown, tampered, expired, another booking's, an old version) gets this. */
@@ -63,7 +67,7 @@ export function cancelPolicy(booking: Pick<Booking, 'checkIn' | 'status'>, freeD
   return { freeDays, freeUntil, canCancel, hotelPhone: phone, message };
 }
 
-export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async (app, { db, limits, mail, now }) => {
+export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async (app, { db, limits, mail, now, payments }) => {
   const today = () => hotelToday(now());
   // The same limit, and the same counter, as the booking lookups (routes/bookings.ts).
   app.addHook('preHandler', async (request, reply) => {
@@ -96,6 +100,14 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
     const booking = await tokenBooking(request);
     if (!booking) return reply.code(404).send(invalidLink);
     return manageAnswer(publicBooking(booking));
+  });
+
+  // Issue 37: what was paid for the booking, refunded, and its vouchers.
+  app.get('/api/manage/payment', { schema: { response: { 200: PaymentSummary, 404: Refusal, 429: Refusal } } }, async (request, reply) => {
+    const booking = await tokenBooking(request);
+    const summary = booking && (await payments.summary(booking.bookingId));
+    if (!summary) return reply.code(404).send(invalidLink);
+    return summary;
   });
 
   /** Checks and prices a new stay for this booking; answers the reply already sent when it cannot be. */
@@ -184,6 +196,7 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
       if (result.outcome === 'too-late')
         return reply.code(409).send({ error: 'Conflict', message: cancelPolicy(booking, mail.cancelFreeDays, today()).message });
       mail.onQueued?.();
+      payments.kick();
       request.log.info({ bookingId: booking.bookingId }, 'booking cancelled by the guest');
       return manageAnswer(result.booking);
     },

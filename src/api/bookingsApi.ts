@@ -58,7 +58,17 @@ const storeBaseQuery: SourceBaseQuery = (args, api, extraOptions) => {
 };
 
 /** Everything a change to the bookings can alter on the staff screens. */
-export const bookingsChanged = ['Bookings', 'Availability', 'Occupancy', 'Audit', 'Bursts', 'Desk', 'Channels', 'Rooms'] as const;
+export const bookingsChanged = [
+  'Bookings',
+  'Availability',
+  'Occupancy',
+  'Audit',
+  'Bursts',
+  'Desk',
+  'Channels',
+  'Rooms',
+  'Payments',
+] as const;
 
 export const bookingPath = (bookingId: string) => `bookings/${encodeURIComponent(bookingId)}`;
 export const adminBookingPath = (bookingId: string) => `admin/bookings/${encodeURIComponent(bookingId)}`;
@@ -80,6 +90,8 @@ export interface Confirmed {
   booking: BookingRecord;
   /** False when this browser refused to keep its own copy (the hotel has the booking all the same). */
   keptHere: boolean;
+  /** Hotel mode with payments (issue 37): the booking holds its rooms until paid; its payment page makes the link to pay. */
+  awaitingPayment?: boolean;
 }
 
 export interface BookingQuery {
@@ -95,7 +107,12 @@ export interface ListQuery {
 }
 
 /** A booking in the staff list: the hotel says whether it is cancelled; this browser's bookings are all confirmed. */
-export type ListedBooking = BookingRecord & { status?: BookingStatus };
+export type ListedBooking = BookingRecord & {
+  status?: BookingStatus;
+  /** Hotel mode (issue 37): what the hotel holds for it (payments less refunds) and what is still due, paise. */
+  paidPaise?: number;
+  duePaise?: number;
+};
 
 export interface BookingsPage {
   /** Newest first. */
@@ -135,6 +152,7 @@ export const bookingsApi = createApi({
     'Invoice',
     'Rooms',
     'Channels',
+    'Payments',
   ],
   endpoints: (build) => ({
     /** The signed-in staff member, or null when nobody is signed in (the server's 401 or 403 is that answer, not a failure). */

@@ -34,6 +34,7 @@ export const hotelOffers: Offers = {
   rooms: true,
   channels: true,
   reports: true,
+  payments: true,
 };
 
 const selectSession = bookingsApi.endpoints.getSession.select();

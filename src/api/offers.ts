@@ -38,6 +38,8 @@ export interface Offers {
   channels?: boolean;
   /** The owner's figures (occupancy, ADR, RevPAR, pickup, on the books) and the GST returns (issue 39). */
   reports?: boolean;
+  /** The owner's payment policy, advances paid online through Razorpay, refunds and GST vouchers (issue 37). */
+  payments?: boolean;
 }
 
 /**

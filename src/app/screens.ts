@@ -28,7 +28,13 @@ export const screens = {
     import(/* webpackChunkName: "admin-bursts" */ '../features/channels/ChannelsPage').then((m) => m.ChannelsPage),
   // The owner's reports in a chunk of their own: their charts and tables load on this screen only.
   [paths.adminReports]: () => import(/* webpackChunkName: "admin-reports" */ '../features/reports/ReportsPage').then((m) => m.ReportsPage),
+  [paths.adminPayments]: () =>
+    import(/* webpackChunkName: "admin-bursts" */ '../features/adminPayments/AdminPaymentsPage').then((m) => m.AdminPaymentsPage),
   [paths.invoice]: () => import(/* webpackChunkName: "customer-booking" */ '../features/invoice/InvoicePage').then((m) => m.InvoicePage),
+  // Hotel mode with payments (issue 37): a booking's payment (where Razorpay sends the guest back) and its vouchers.
+  [paths.bookingPayment]: () =>
+    import(/* webpackChunkName: "customer-booking" */ '../features/payment/PaymentPage').then((m) => m.PaymentPage),
+  [paths.voucher]: () => import(/* webpackChunkName: "customer-booking" */ '../features/payment/VoucherPage').then((m) => m.VoucherPage),
   [paths.viewBookings]: () =>
     import(/* webpackChunkName: "view-bookings" */ '../features/viewBookings/ViewBookingsPage').then((m) => m.ViewBookingsPage),
   [paths.bookingPortal]: () =>

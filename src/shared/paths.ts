@@ -12,7 +12,12 @@ export const paths = {
   adminRooms: '/admin-rooms',
   adminChannels: '/admin-channels',
   adminReports: '/admin-reports',
+  /** Hotel mode with payments (issue 37): the owner's Payments screen. */
+  adminPayments: '/admin-payments',
   invoice: '/invoice/:bookingId',
+  /** Hotel mode with payments: a booking's payment (where Razorpay sends the guest back), and a printable GST voucher. */
+  bookingPayment: '/booking-payment/:bookingId',
+  voucher: '/voucher/:bookingId/:voucherNumber',
   viewBookings: '/view-bookings',
   bookingPortal: '/booking-portal',
   customerBooking: '/customer-booking/:bookingId',

@@ -6,11 +6,16 @@ import type { App, AppOptions } from '../../server/app';
 import { hotelToday } from '../../server/bookingRules';
 import type { Database } from '../../server/db/database';
 import { manageSecret, manageToken } from '../../server/mail/manageLink';
+import { createPayments } from '../../server/payments/payments';
+import { returnSignature } from '../../server/payments/signatures';
+import { webhookRoute } from '../../server/plugins/sameOrigin';
+import { saveGatewayReady } from '../../server/payments/paymentQueries';
 import { routeAnswers } from '../../server/plugins/responses';
 import { addDays } from '../../src/domain/dates';
 import { airbnbCalendar, startFeedServer } from './support/feedServer';
 import { send } from './support/hostileInputs';
 import type { Answer } from './support/hostileInputs';
+import { paymentsConfig, razorpaySecrets, signedWebhook, startPaymentsStand } from './support/payments';
 import { confirmBody } from './support/stays';
 import { databaseKinds, freePort, startTestDatabase } from './support/testDatabase';
 import type { TestDatabase } from './support/testDatabase';
@@ -137,10 +142,12 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(request.body);
     }
+    // A redirect is the route's answer (Razorpay's return: 303), not the page it leads to.
     const answer = await send((request.server ?? base) + (request.path ?? request.route), {
       method,
       headers: { ...headers, ...request.headers },
       body,
+      redirect: 'manual',
     });
     const name = `${method} ${request.route}`;
     expect({ name, status: answer.status, body: answer.status === status ? null : answer.text.slice(0, 300) }).toEqual({
@@ -152,7 +159,8 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
     const schema = schemaFor(route, answer);
     if (!schema) problems.push(`${name} ${status}: no schema declared for it`);
     else {
-      const value = answer.status === 204 ? null : (answer.json ?? answer.text);
+      // No body (a 204, a redirect's 303) is null, which only a schema of no content allows.
+      const value = answer.status === 204 || answer.text === '' ? null : (answer.json ?? answer.text);
       if (!Value.Check(schema, value)) {
         const first = [...Value.Errors(schema, value)][0];
         problems.push(`${name} ${status}: ${first?.path} ${first?.message} in ${answer.text.slice(0, 200)}`);
@@ -170,9 +178,9 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
     nightOffset += count + 1;
     return { checkIn: addDays(today, nightOffset), checkOut: addDays(today, nightOffset + count) };
   }
-  async function book(overrides: Record<string, unknown> = {}) {
+  async function book(overrides: Record<string, unknown> = {}, server = base) {
     const body = confirmBody({ roomId: 'deluxe', ...nights(), ...overrides });
-    const answer = await expectAnswer(201, { method: 'POST', route: '/api/bookings', body });
+    const answer = await expectAnswer(201, { method: 'POST', route: '/api/bookings', body, server });
     return { ...body, bookingId: answer.json.booking.bookingId as string };
   }
   async function tokenOf(bookingId: string) {
@@ -183,7 +191,7 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
   async function pastLookupLimit(request: Request) {
     const address = freshAddress();
     for (let n = 0; n < limits.lookupsPerMinute; n++)
-      await send(base + (request.path ?? request.route), {
+      await send((request.server ?? base) + (request.path ?? request.route), {
         method: request.method ?? 'GET',
         headers: {
           'x-forwarded-for': address,
@@ -525,11 +533,23 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
     await expectAnswer(200, { route: '/api/admin/settings-audit', as: owner });
   });
 
+  /** Razorpay's return from its page for this booking, signed with the key secret as Razorpay signs it. */
+  function returnQuery(bookingId: string, status: string, paymentId = 'pay_NeverMade', linkId = 'plink_NeverMade') {
+    const fields = {
+      razorpay_payment_id: paymentId,
+      razorpay_payment_link_id: linkId,
+      razorpay_payment_link_reference_id: bookingId,
+      razorpay_payment_link_status: status,
+    };
+    return `?${new URLSearchParams({ ...fields, razorpay_signature: returnSignature(razorpaySecrets.keySecret, fields) })}`;
+  }
   /** A path that reaches the route: its parameters filled with a value it takes. */
   function pathOf(route: Route): string {
     const queries: Record<string, string> = {
       '/api/availability': `?checkIn=${addDays(today, 300)}&checkOut=${addDays(today, 301)}`,
       '/api/admin/bursts/bookings': '?email=nobody%40example.com',
+      // Signed and paid: the one return the server records (in the database) before it redirects.
+      '/api/payments/razorpay/return': returnQuery('BK100001', 'paid'),
     };
     return route.url
       .replace(':bookingId', 'BK100001')
@@ -537,6 +557,7 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
       .replace(':roomId', 'deluxe')
       .replace(':typeId', 'deluxe')
       .replace(':file', `${'0'.repeat(64)}.ics`)
+      .replace(':voucherNumber', 'RCV-2026-000001')
       .replace(':id', '2147483646')
       .concat(queries[route.url] ?? '');
   }
@@ -574,6 +595,8 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
       '/api/admin/rooms/:id': { number: 'Annexe 9' },
       '/api/admin/channels/feeds': { roomId: 2147483646, label: 'Airbnb', url: 'https://www.airbnb.com/calendar/ical/1.ics' },
       '/api/admin/bookings/:bookingId/room': { fromRoom: 2147483646, toRoom: 2147483645 },
+      '/api/admin/payment-settings': { policy: 'first_night', percent: 30, holdMinutes: 20, lateRefundPercent: 0 },
+      [webhookRoute]: { event: 'payment_link.paid', payload: {} },
       '/api/admin/hotel-settings': {
         legalName: '',
         address: '',
@@ -586,16 +609,29 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
   const changes = (route: Route) => route.method !== 'GET';
   const isAdmin = (route: Route) =>
     route.url.startsWith('/api/admin/') && !['/api/admin/sign-in', '/api/admin/sign-out'].includes(route.url);
-  /** A request of this route as its rightful caller sends it, manage token and owner's session included. */
+  /** Razorpay's webhook: from Razorpay, not the site (no same-origin check), its body as bytes of any media type. */
+  const fromRazorpay = (route: Route) => route.url === webhookRoute;
+  /** Razorpay's signature and event ID for this body (the content type is the request's own). */
+  function webhookSignature(text: string): Record<string, string> {
+    const { 'content-type': _type, ...signed } = signedWebhook(text).headers;
+    return signed;
+  }
+  /** A request of this route as its rightful caller sends it, manage token, owner's session and Razorpay's signature included. */
   async function rightful(route: Route): Promise<Request> {
     const manage = route.url.startsWith('/api/manage');
+    const body = changes(route) ? bodyOf(route) : undefined;
     return {
       method: route.method.split(',')[0],
       route: route.url,
       path: pathOf(route),
-      body: changes(route) ? bodyOf(route) : undefined,
+      body,
       as: isAdmin(route) || route.url === '/api/admin/sign-out' ? owner : undefined,
-      headers: manage ? { 'x-manage-token': await tokenOf((await book()).bookingId) } : {},
+      headers: manage
+        ? { 'x-manage-token': await tokenOf((await book()).bookingId) }
+        : fromRazorpay(route)
+          ? webhookSignature(JSON.stringify(body))
+          : {},
+      bare: fromRazorpay(route),
     };
   }
 
@@ -609,11 +645,13 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
         await expectAnswer(403, { ...request, as: undefined, headers: { 'x-guest-key': 'A'.repeat(43) } });
       }
       if (changes(route)) {
-        await expectAnswer(403, { ...request, bare: true });
+        if (!fromRazorpay(route)) await expectAnswer(403, { ...request, bare: true });
         if (isAdmin(route)) await expectAnswer(403, { ...request, noCsrf: true });
-        const big = route.url === '/api/admin/import' ? 6 * 1024 * 1024 : 17 * 1024;
+        const big = route.url === '/api/admin/import' ? 6 * 1024 * 1024 : fromRazorpay(route) ? 1024 * 1024 + 1 : 17 * 1024;
         await expectAnswer(413, { ...request, raw: { type: 'application/json', text: JSON.stringify({ padding: 'x'.repeat(big) }) } });
-        await expectAnswer(415, { ...request, raw: { type: 'application/xml', text: '<booking/>' } });
+        // The webhook takes bytes of any media type, but not a Content-Type that names none.
+        const type = fromRazorpay(route) ? 'not a media type' : 'application/xml';
+        await expectAnswer(415, { ...request, raw: { type, text: '<booking/>' } });
       }
     }
   });
@@ -622,6 +660,8 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
     // Each sent as its rightful caller would send it, to servers whose database fails: one where
     // every connection's search_path finds no table (each statement fails: 500), one whose
     // database is nowhere (503). Health and readiness catch every database error and say 503.
+    // Both have Razorpay's keys, so that Razorpay's webhook and return reach the database (the
+    // Razorpay they name is never asked: the database fails first).
     const requests = await Promise.all(routes.map(rightful));
     await db.pool.query(`DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET search_path TO nowhere', current_database()); END $$`);
     const lost = new pg.Pool({ connectionString: database.url, max: 4 });
@@ -629,8 +669,15 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
     const port = await freePort();
     const gone = new pg.Pool({ host: '127.0.0.1', port, user: 'nobody', database: 'nowhere', connectionTimeoutMillis: 2_000, max: 4 });
     gone.on('error', () => undefined);
-    const [failing, failingBase] = await start({ db: { pool: lost, kind, close: () => lost.end() } });
-    const [away, awayBase] = await start({ db: { pool: gone, kind, close: () => gone.end() } });
+    const config = paymentsConfig(`http://127.0.0.1:${await freePort()}`);
+    const [failing, failingBase] = await start({
+      db: { pool: lost, kind, close: () => lost.end() },
+      payments: createPayments({ pool: lost, config, publicUrl: 'http://127.0.0.1' }),
+    });
+    const [away, awayBase] = await start({
+      db: { pool: gone, kind, close: () => gone.end() },
+      payments: createPayments({ pool: gone, config, publicUrl: 'http://127.0.0.1' }),
+    });
     try {
       for (const request of requests) {
         if (!['/api/health', '/api/ready'].includes(request.route)) await expectAnswer(500, { ...request, server: failingBase });
@@ -779,6 +826,173 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
     const already = await expectAnswer(409, { ...moveRoute, body: { fromRoom: to!.id, toRoom: to!.id } });
     expect(already.json.message).toBe(`The booking is in room ${to!.number} already.`);
     await expectAnswer(404, { ...moveRoute, path: '/api/admin/bookings/BK100000/room', body: { fromRoom: from!.id, toRoom: to!.id } });
+  });
+
+  test('the payments: the policy, a booking’s money and its link, Razorpay’s return and webhooks, the vouchers, the back office', async () => {
+    // A server with Razorpay's keys, and a Razorpay stand-in on loopback (test/server/support/payments.ts):
+    // a booking is now held for the first night's price until it is paid.
+    const stand = await startPaymentsStand(db, { trustProxy: '127.0.0.1', limits });
+    const pay = stand.server.url;
+    try {
+      const policy = await expectAnswer(200, { route: '/api/payment-policy', server: pay });
+      expect(policy.json).toMatchObject({ kind: 'first_night' });
+      const stay = nights(2);
+      const quote = await expectAnswer(200, {
+        route: '/api/payment-policy',
+        path: `/api/payment-policy?roomId=deluxe&checkIn=${stay.checkIn}&checkOut=${stay.checkOut}`,
+        server: pay,
+      });
+      expect(quote.json.due.dueNowPaise).toBeGreaterThan(0);
+      expect(quote.json.due.dueNowPaise).toBeLessThan(quote.json.due.totalPaise);
+      await expectAnswer(400, {
+        route: '/api/payment-policy',
+        path: `/api/payment-policy?roomId=deluxe&checkIn=${stay.checkIn}`,
+        server: pay,
+      });
+
+      // A booking held for its payment: its money with its key, not without, past the lookups' limit.
+      const held = await book(stay, pay);
+      const money = (extra: Partial<Request> = {}): Request => ({
+        route: '/api/bookings/:bookingId/payment',
+        path: `/api/bookings/${held.bookingId}/payment`,
+        headers: { 'x-guest-key': held.guestKey },
+        server: pay,
+        ...extra,
+      });
+      const waiting = await expectAnswer(200, money());
+      // No link yet: the booking's payment page asks for it (POST).
+      expect(waiting.json.payment).toMatchObject({ status: 'awaiting_payment', paidPaise: 0, payUrl: null });
+      await expectAnswer(404, money({ headers: {} }));
+      await pastLookupLimit(money());
+
+      // The link: Razorpay down, none (and the rooms go back); up again, the link; the lookups' limit.
+      await stand.standIn.down();
+      const down = await expectAnswer(503, money({ method: 'POST' }));
+      expect(down.json.error).toBe('Payment Unavailable');
+      await stand.standIn.up();
+      await expectAnswer(404, money({ method: 'POST', headers: {} }));
+      const linked = await expectAnswer(200, money({ method: 'POST' }));
+      expect(linked.json.payment).toMatchObject({ status: 'awaiting_payment', dueNowPaise: quote.json.due.dueNowPaise });
+      expect(linked.json.payment.payUrl).toMatch(/\/pay\/plink_/);
+      await pastLookupLimit(money({ method: 'POST' }));
+
+      // Paid on Razorpay's page, the guest comes back with the signed fields: recorded, then 303 to
+      // the booking's payment page. A return not signed by Razorpay, or naming no booking, is not.
+      const returnRoute = '/api/payments/razorpay/return';
+      const open = (linked.json.payment.payments as Array<{ state: string; linkId: string }>).find((item) => item.state === 'open')!;
+      const paid = await stand.standIn.pay(open.linkId);
+      const callback = new URL(paid.callbackUrl!);
+      const back = await expectAnswer(303, { route: returnRoute, path: callback.pathname + callback.search, server: pay });
+      expect(back.headers.get('location')).toBe(`/booking-payment/${held.bookingId}?result=paid`);
+      callback.searchParams.set('razorpay_signature', 'ab'.repeat(32));
+      const forged = await expectAnswer(303, { route: returnRoute, path: callback.pathname + callback.search, server: pay });
+      expect(forged.headers.get('location')).toBe(`/booking-payment/${held.bookingId}?result=unverified`);
+      const notPaid = await expectAnswer(303, {
+        route: returnRoute,
+        path: returnRoute + returnQuery(held.bookingId, 'failed'),
+        server: pay,
+      });
+      expect(notPaid.headers.get('location')).toBe(`/booking-payment/${held.bookingId}?result=not-paid`);
+      const nobody = await expectAnswer(303, { route: returnRoute, server: pay });
+      expect(nobody.headers.get('location')).toBe('/booking-portal');
+      const confirmed = await expectAnswer(200, money());
+      expect(confirmed.json.payment).toMatchObject({ status: 'confirmed', paidPaise: quote.json.due.dueNowPaise });
+      const again = await expectAnswer(409, money({ method: 'POST' }));
+      expect(again.json.message).toBe('This booking is paid for and confirmed already.');
+
+      // Razorpay's webhooks: its own one for this payment, sent again (a retry), is kept once;
+      // a new event is kept; a wrong signature, a body not JSON, a hotel without the keys (404) are refused.
+      await stand.standIn.webhooksDelivered();
+      const delivered = stand.standIn.webhooks.find((webhook) => webhook.body.includes(held.bookingId));
+      expect(delivered?.answers).toContain(200);
+      const webhook = (text: string, headers: Record<string, string>, server = pay): Request => ({
+        method: 'POST',
+        route: webhookRoute,
+        raw: { type: 'application/json', text },
+        headers,
+        bare: true,
+        server,
+      });
+      const retried = await expectAnswer(
+        200,
+        webhook(delivered!.body, signedWebhook(delivered!.body, undefined, delivered!.eventId).headers),
+      );
+      expect(retried.json).toEqual({ received: true, duplicate: true });
+      const event = signedWebhook({ event: 'payment.authorized', payload: {} });
+      expect((await expectAnswer(200, webhook(event.text, event.headers))).json).toEqual({ received: true, duplicate: false });
+      await expectAnswer(400, webhook(event.text, signedWebhook(event.text, 'not the webhook secret').headers));
+      const garbled = signedWebhook('{"event": "payment.captured"');
+      await expectAnswer(400, webhook(garbled.text, garbled.headers));
+      await expectAnswer(404, webhook(event.text, event.headers, base));
+
+      // The receipt voucher, with the booking's key; not without it, nor a number it does not have.
+      const receiptNumber = confirmed.json.payment.vouchers[0].voucherNumber as string;
+      const voucher = (number: string, extra: Partial<Request> = {}): Request => ({
+        route: '/api/bookings/:bookingId/vouchers/:voucherNumber',
+        path: `/api/bookings/${held.bookingId}/vouchers/${number}`,
+        headers: { 'x-guest-key': held.guestKey },
+        server: pay,
+        ...extra,
+      });
+      const receipt = await expectAnswer(200, voucher(receiptNumber));
+      expect(receipt.json).toMatchObject({ kind: 'receipt', bookingId: held.bookingId, amountPaise: quote.json.due.dueNowPaise });
+      await expectAnswer(404, voucher(receiptNumber, { headers: {} }));
+      await expectAnswer(404, voucher('RFV-2000-999999'));
+      await pastLookupLimit(voucher(receiptNumber));
+
+      // The booking's money on its manage link.
+      const token = { 'x-manage-token': await tokenOf(held.bookingId) };
+      const managed = await expectAnswer(200, { route: '/api/manage/payment', headers: token, server: pay });
+      expect(managed.json).toMatchObject({ bookingId: held.bookingId, status: 'confirmed', paidPaise: quote.json.due.dueNowPaise });
+      await expectAnswer(404, {
+        route: '/api/manage/payment',
+        headers: { 'x-manage-token': `${held.bookingId}.1.${'A'.repeat(43)}` },
+        server: pay,
+      });
+      await pastLookupLimit({ route: '/api/manage/payment', headers: token, server: pay });
+
+      // The back office: the owner's policy, the Payments screen, Reconcile now (refused without
+      // Razorpay's keys); the desk's view of a booking's money and its vouchers.
+      const settings = await expectAnswer(200, { route: '/api/admin/payment-settings', as: owner, server: pay });
+      expect(settings.json).toMatchObject({ policy: null, online: true, effective: 'first_night' });
+      expect(settings.json.webhookUrl).toMatch(/^https?:\/\/[^/]+\/api\/payments\/razorpay\/webhook$/);
+      const chosen = { policy: 'percent', percent: 40, holdMinutes: 30, lateRefundPercent: 0 };
+      const saved = await expectAnswer(200, { method: 'PUT', route: '/api/admin/payment-settings', as: owner, server: pay, body: chosen });
+      expect(saved.json).toMatchObject({ ...chosen, effective: 'percent' });
+      await expectAnswer(400, {
+        method: 'PUT',
+        route: '/api/admin/payment-settings',
+        as: owner,
+        server: pay,
+        body: { ...chosen, percent: 101 },
+      });
+      const listing = await expectAnswer(200, {
+        route: '/api/admin/payments',
+        path: `/api/admin/payments?q=${held.bookingId}`,
+        as: owner,
+        server: pay,
+      });
+      expect(listing.json.payments).toContainEqual(expect.objectContaining({ bookingId: held.bookingId, state: 'paid' }));
+      await expectAnswer(200, { method: 'POST', route: '/api/admin/payments/reconcile', as: owner, server: pay });
+      const offline = await expectAnswer(503, { method: 'POST', route: '/api/admin/payments/reconcile', as: owner });
+      expect(offline.json.error).toBe('Payment Unavailable');
+      const staffMoney = { route: '/api/admin/bookings/:bookingId/payment', as: desk, server: pay };
+      const seenByDesk = await expectAnswer(200, { ...staffMoney, path: `/api/admin/bookings/${held.bookingId}/payment` });
+      expect(seenByDesk.json).toMatchObject({
+        bookingId: held.bookingId,
+        status: 'confirmed',
+        paidPaise: quote.json.due.dueNowPaise,
+        vouchers: managed.json.vouchers,
+      });
+      await expectAnswer(404, { ...staffMoney, path: '/api/admin/bookings/BK100000/payment' });
+      const staffVoucher = { route: '/api/admin/vouchers/:voucherNumber', as: desk, server: pay };
+      expect((await expectAnswer(200, { ...staffVoucher, path: `/api/admin/vouchers/${receiptNumber}` })).json).toEqual(receipt.json);
+      await expectAnswer(404, { ...staffVoucher, path: '/api/admin/vouchers/RCV-2000-999999' });
+    } finally {
+      await stand.close();
+      // The servers of the tests above take no payments: the database says so again.
+      await saveGatewayReady(db.pool, false);
+    }
   });
 
   test('no route was left unsent: each answered every status it declares, in its declared shape', () => {

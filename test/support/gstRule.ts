@@ -113,3 +113,12 @@ export function financialYear(isoDate: string): string {
 export function invoiceNumber(fy: string, sequence: number): string {
   return `INV-${fy.slice(2, 4)}${fy.slice(5, 7)}-${String(sequence).padStart(6, '0')}`;
 }
+
+/**
+ * RCV-2627-000042 (receipt) and RFV-2627-000042 (refund): each series gapless per financial year,
+ * as invoices are (issue 37; the server numbers them in SQL, functions/payments.sql).
+ */
+export function voucherNumber(kind: 'receipt' | 'refund', isoDate: string, sequence: number): string {
+  const fy = financialYear(isoDate);
+  return `${kind === 'receipt' ? 'RCV' : 'RFV'}-${fy.slice(2, 4)}${fy.slice(5, 7)}-${String(sequence).padStart(6, '0')}`;
+}

@@ -9,11 +9,14 @@
 -- its messages, nor the reverse. A concurrent confirm of the same draft fails on draft_id's unique
 -- index (23505) and the caller reads the winner's booking. p_today is the hotel's date: the
 -- invoice's date, and so its financial year.
+-- When the owner's policy asks for a payment (payment_hold_minutes, payments.sql), the booking
+-- holds its nights as `awaiting_payment` until held_until instead, with no invoice and no message
+-- yet: both come with the payment (confirm_paid_booking, payments.sql).
 CREATE OR REPLACE FUNCTION confirm_booking(
   p_draft_id uuid, p_booking_id text, p_guest_key_hash bytea, p_room_id text, p_room_name text,
   p_package_index integer, p_rooms integer, p_check_in date, p_check_out date,
   p_email text, p_created_from text, p_today date)
-RETURNS TABLE (replayed boolean, booking_id text, taxable_paise bigint, cgst_paise bigint, sgst_paise bigint)
+RETURNS TABLE (replayed boolean, booking_id text, taxable_paise bigint, cgst_paise bigint, sgst_paise bigint, held_until timestamptz)
 LANGUAGE plpgsql AS $$
 DECLARE
   v_id text := p_booking_id;
@@ -23,10 +26,11 @@ DECLARE
   v_taxable bigint;
   v_cgst bigint;
   v_sgst bigint;
+  v_hold integer;
 BEGIN
   SELECT b.booking_id INTO v_stored FROM bookings b WHERE b.draft_id = p_draft_id;
   IF FOUND THEN
-    RETURN QUERY SELECT true, v_stored, NULL::bigint, NULL::bigint, NULL::bigint;
+    RETURN QUERY SELECT true, v_stored, NULL::bigint, NULL::bigint, NULL::bigint, NULL::timestamptz;
     RETURN;
   END IF;
   PERFORM take_nights(p_room_id, p_check_in, p_check_out, p_rooms, 0);
@@ -38,19 +42,23 @@ BEGIN
          sum(q.price_paise * p_rooms), sum(q.cgst_paise * p_rooms), sum(q.sgst_paise * p_rooms)
     INTO v_lines, v_taxable, v_cgst, v_sgst
     FROM stay_nights(p_room_id, p_check_in, p_check_out) AS q;
+  v_hold := payment_hold_minutes(v_taxable);
   LOOP
     INSERT INTO bookings (booking_id, draft_id, guest_key_hash, room_id, room_name, package_index, rooms, check_in, check_out,
-                          total_price, email, created_from, lines, taxable_paise, cgst_paise, sgst_paise)
+                          total_price, email, created_from, lines, taxable_paise, cgst_paise, sgst_paise, status, hold_expires_at)
     VALUES (v_id, p_draft_id, p_guest_key_hash, p_room_id, p_room_name, p_package_index, p_rooms, p_check_in, p_check_out,
-            (v_taxable + 50) / 100, p_email, p_created_from, v_lines, v_taxable, v_cgst, v_sgst)
+            (v_taxable + 50) / 100, p_email, p_created_from, v_lines, v_taxable, v_cgst, v_sgst,
+            CASE WHEN v_hold IS NULL THEN 'confirmed' ELSE 'awaiting_payment' END, now() + make_interval(mins => v_hold))
     ON CONFLICT ON CONSTRAINT bookings_pkey DO NOTHING
     RETURNING bookings.booking_id INTO v_stored;
     EXIT WHEN v_stored IS NOT NULL;
     v_id := 'BK' || (100000 + floor(random() * 900000))::integer;
   END LOOP;
-  INSERT INTO invoices_waiting (booking_id, invoice_date) VALUES (v_stored, p_today);
-  PERFORM queue_booking_mail(v_stored, 'confirmed', 'hotel-new');
-  RETURN QUERY SELECT false, v_stored, v_taxable, v_cgst, v_sgst;
+  IF v_hold IS NULL THEN
+    INSERT INTO invoices_waiting (booking_id, invoice_date) VALUES (v_stored, p_today);
+    PERFORM queue_booking_mail(v_stored, 'confirmed', 'hotel-new');
+  END IF;
+  RETURN QUERY SELECT false, v_stored, v_taxable, v_cgst, v_sgst, now() + make_interval(mins => v_hold);
 END $$;
 
 -- Cancels a confirmed booking: status cancelled, its nights given back, its calendar SEQUENCE one

@@ -3,6 +3,7 @@ import { formatDisplayDate, todayIso } from '../../domain/dates';
 import { moveProblem, statusLabels } from '../../domain/bookingStatus';
 import { Link } from 'react-router-dom';
 import { formatInr } from '../../shared/money';
+import { formatPaise } from '../../domain/tax';
 import { invoicePath } from '../invoice/invoicePath';
 
 const columns = ['Booking ID', 'Email', 'Room', 'Check-In', 'Check-Out', 'Total', 'Status', 'Action'] as const;
@@ -59,6 +60,13 @@ export function BookingsTable({ rows, onDelete, onCancel }: BookingsTableProps) 
             </td>
             <td role="cell" data-label="Total" className="admin-table__total">
               {formatInr(booking.totalPrice)}
+              {/* Hotel mode with payments (issue 37): what was paid and what is due, where money has moved or waits. */}
+              {booking.duePaise !== undefined &&
+                ((booking.paidPaise ?? 0) > 0 || booking.status === 'awaiting_payment' || booking.status === 'expired') && (
+                  <span className="admin-table__money">
+                    Paid {formatPaise(booking.paidPaise ?? 0)}, due {formatPaise(booking.duePaise)}
+                  </span>
+                )}
             </td>
             <td role="cell" data-label="Status">
               <span className={`admin-status admin-status--${booking.status ?? 'confirmed'}`}>

@@ -3,6 +3,7 @@ import { isUnreachable, serverMessage } from '../../api/requestErrors';
 import { useGetAvailabilityQuery } from '../../api/bookingsApi';
 import { addDays, todayIso } from '../../domain/dates';
 import { maxNights } from '../../domain/stay';
+import { useGetPaymentPolicyQuery } from '../payment/paymentApi';
 import { formatInr } from '../../shared/money';
 import type { AvailabilityReply } from '../../domain/wire';
 import { checkingRoomsLeft } from './roomsLeft';
@@ -145,5 +146,20 @@ export function AvailabilityFeed({ stay, onRoomsLeft, onPrices }: AvailabilityFe
         </button>
       )}
     </>
+  );
+}
+
+/**
+ * Hotel mode with payments (issue 37): the owner's payment policy in a sentence, below the rooms
+ * (where its coming moves no Book button), before the guest goes on to confirm. Nothing until the
+ * hotel has said it.
+ */
+export function PaymentPolicyLine() {
+  const { currentData } = useGetPaymentPolicyQuery({});
+  if (!currentData) return null;
+  return (
+    <p className="booking__policy">
+      <strong>Payment:</strong> {currentData.sentence} {currentData.cancelSentence}
+    </p>
   );
 }

@@ -35,6 +35,9 @@ import './dateRange.css';
 const AvailabilityFeed = lazy(() =>
   import(/* webpackChunkName: "availability" */ './AvailabilityFeed').then((m) => ({ default: m.AvailabilityFeed })),
 );
+const PaymentPolicyLine = lazy(() =>
+  import(/* webpackChunkName: "availability" */ './AvailabilityFeed').then((m) => ({ default: m.PaymentPolicyLine })),
+);
 
 /** The booking screen without its document title (see warmBookingScreen.tsx). */
 export function BookingScreen() {
@@ -192,6 +195,11 @@ export function BookingScreen() {
           </Suspense>
         ))}
       </div>
+      {askHotel && offers.payments && (
+        <Suspense fallback={null}>
+          <PaymentPolicyLine />
+        </Suspense>
+      )}
     </div>
   );
 }

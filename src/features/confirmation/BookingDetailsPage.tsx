@@ -1,12 +1,15 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useGetStayPricesQuery } from '../../api/bookingsApi';
 import type { Confirmed } from '../../api/bookingsApi';
+import { useGetBookingPaymentQuery, useGetPaymentPolicyQuery } from '../payment/paymentApi';
 import type { StaySummary } from '../../domain/stay';
 import { recordTax } from '../../domain/tax';
 import { customerBookingPath, paths } from '../../shared/paths';
 import { invoicePath } from '../invoice/invoicePath';
+import { bookingPaymentPath } from '../payment/paymentPaths';
+import { PaymentDue } from './PaymentDue';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { Pending } from '../../shared/Pending';
 import { selectOffers } from '../../shared/offers';
@@ -71,6 +74,32 @@ export function BookingDetailsPage() {
   const selected = summarizeSelection(selection);
   // Before Confirm, the hotel's room total, GST and total with tax for this stay: what the confirm will fix.
   const quote = hotelRoom && hotelRoom.nights.length === selected.nights ? quoteStay(hotelRoom.nights, selected.rooms) : null;
+  // Hotel mode with payments (issue 37): the owner's policy and what this stay costs now, before confirming.
+  const askPolicy =
+    offers.payments === true &&
+    !confirmedId &&
+    selection.startDate !== null &&
+    selection.endDate !== null &&
+    selection.roomId !== null &&
+    selection.roomCount > 0;
+  const policy = useGetPaymentPolicyQuery(
+    {
+      roomId: selection.roomId ?? '',
+      rooms: selection.roomCount || 1,
+      checkIn: selection.startDate ?? '',
+      checkOut: selection.endDate ?? '',
+    },
+    { skip: !askPolicy },
+  );
+  // A booking confirmed here that waits for its payment (or whose hold ended) is not "confirmed": its payment page says where it is.
+  const heldKey = storedRecord?.guestKey;
+  const held = useGetBookingPaymentQuery(
+    { bookingId: confirmedId ?? '', guestKey: heldKey },
+    { skip: !offers.payments || !confirmedId || !heldKey, refetchOnMountOrArgChange: true },
+  );
+  const heldStatus = held.currentData && 'booking' in held.currentData ? held.currentData.booking.status : undefined;
+  const waitsForPayment = heldStatus === 'awaiting_payment' || heldStatus === 'expired';
+  const navigate = useNavigate();
   const priced = (summary: StaySummary): StaySummary => {
     if (!quote) return summary;
     const prices = new Set(hotelRoom!.nights.map((n) => n.pricePaise));
@@ -95,6 +124,11 @@ export function BookingDetailsPage() {
   async function confirm(email: string): Promise<string | null> {
     const result = await dispatch(draftSubmitted(email));
     if (draftSubmitted.rejected.match(result)) return result.payload?.message ?? saveFailureMessage('unknown');
+    // Held for its payment: the guest pays next, on the booking's payment page (the link to Razorpay's page).
+    if (result.payload.awaitingPayment) {
+      void navigate(bookingPaymentPath(result.payload.booking.bookingId), { replace: true });
+      return null;
+    }
     confirmedHere.current = true;
     setConfirmed(result.payload);
     window.alert(confirmedAlert);
@@ -105,7 +139,8 @@ export function BookingDetailsPage() {
   const confirmedRecord = storedRecord ?? (confirmed?.booking.bookingId === confirmedId ? confirmed?.booking : undefined);
   // Until the session is read back (always so in the page the build prerendered) the screen shows
   // its card with every value holding its place unseen, so nothing moves when they show.
-  const ready = restored && bookingId !== null;
+  // A booking confirmed here is shown once the hotel has said whether it waits for its payment.
+  const ready = restored && bookingId !== null && (held.isUninitialized || !held.isLoading);
   return (
     <section className="page page--narrow confirmation" aria-labelledby="page-title">
       <title>Booking Confirmation</title>
@@ -123,7 +158,20 @@ export function BookingDetailsPage() {
             pricing={askPrices && !quote ? (pricesFailed ? 'failed' : 'asking') : undefined}
             tax={confirmedId && confirmedRecord ? recordTax(confirmedRecord) : quote}
           />
-          {confirmedId ? (
+          {/* The guest types an email before pressing Confirm Booking: the hotel's answer comes long before. */}
+          {askPolicy && (policy.currentData ? <PaymentDue policy={policy.currentData} /> : !policy.isError && <PaymentDue policy={null} />)}
+          {confirmedId && waitsForPayment ? (
+            <div className="confirmation__done">
+              <p className="notice" role="status">
+                {heldStatus === 'expired'
+                  ? 'This booking was not paid in time: its rooms were released.'
+                  : 'This booking holds its rooms while it waits for your payment.'}
+              </p>
+              <Link className="button button--accent" to={bookingPaymentPath(confirmedId)}>
+                {heldStatus === 'expired' ? 'See your booking’s payment' : 'Pay to confirm'}
+              </Link>
+            </div>
+          ) : confirmedId ? (
             <div className="confirmation__done">
               <p className="notice notice--success" role="status" tabIndex={-1} ref={success}>
                 {confirmedMessage}

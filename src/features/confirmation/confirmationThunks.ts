@@ -90,6 +90,8 @@ export const draftSubmitted = createConfirmThunk('confirmation/submit', async (e
       const copy = guestCopy(result.data.booking, guestKey);
       confirmed = { booking: copy, keptHere: confirmBooking.fulfilled.match(await dispatch(confirmBooking(copy))) };
     }
+    // Held for its payment (issue 37): kept here all the same, with its key, to see and pay it from this device.
+    if (result.data.booking.status === 'awaiting_payment') confirmed = { ...confirmed, awaitingPayment: true };
     dispatch(draftConfirmed(confirmed.booking.bookingId));
     dispatch(selectionCleared());
     return confirmed;

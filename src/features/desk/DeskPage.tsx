@@ -4,7 +4,8 @@ import { useMoveBookingMutation } from '../../api/bookingsApi';
 import { useCreateDeskBookingMutation, useGetDeskQuery, useMoveToRoomMutation, useUndoBookingMoveMutation } from './deskApi';
 import { describeError } from '../../api/requestErrors';
 import { moveLabels, statusLabels } from '../../domain/bookingStatus';
-import { addDays, formatDisplayDate, nightsBetween } from '../../domain/dates';
+import { addDays, formatDisplayDate, formatDisplayDateTime, nightsBetween } from '../../domain/dates';
+import { formatPaise } from '../../domain/tax';
 import { maxRoomCount, rooms as roomTypes } from '../../domain/rooms';
 import type { DeskRoom, Overbooking, RoomRef } from '../../domain/roomsWire';
 import type { DeskBooking, StatusMove } from '../../domain/wire';
@@ -13,6 +14,7 @@ import { formatInr } from '../../shared/money';
 import { selectOffers } from '../../shared/offers';
 import { makeDraftId } from '../confirmation/draftKeys';
 import { AdminGate } from '../staff/AdminGate';
+import { CopyLink } from './CopyLink';
 import '../admin/admin.css';
 import './desk.css';
 
@@ -26,6 +28,8 @@ const deskMoves: Array<{ to: StatusMove; label: string; done: string }> = [
 interface Outcome {
   tone: 'success' | 'error';
   text: string;
+  /** A phone booking held for its payment: the link to give the guest (issue 37). */
+  payUrl?: string;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -96,7 +100,25 @@ function Desk() {
         )}
       </div>
 
-      <div role="status">{outcome?.tone === 'success' && <p className="notice notice--success">{outcome.text}</p>}</div>
+      {data?.attention && data.attention.length > 0 && (
+        <section className="notice notice--error desk__attention" aria-label="Payments to know about">
+          <ul>
+            {data.attention.map((item) => (
+              <li key={`${item.bookingId}-${item.at}`}>
+                {formatDisplayDateTime(item.at)}: {item.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div role="status">
+        {outcome?.tone === 'success' && (
+          <div className="notice notice--success">
+            <p>{outcome.text}</p>
+            {outcome.payUrl && <CopyLink url={outcome.payUrl} label="Payment link for the guest" />}
+          </div>
+        )}
+      </div>
       {outcome?.tone === 'error' && (
         <p className="notice notice--error" role="alert">
           {outcome.text}
@@ -201,6 +223,13 @@ function DeskList({ title, empty, rows, onOutcome }: DeskListProps) {
                   </td>
                   <td role="cell" data-label="Status">
                     <span className={`admin-status admin-status--${booking.status}`}>{statusLabels[booking.status]}</span>
+                    {booking.payment && (
+                      <span className="desk__money">
+                        Paid {formatPaise(booking.payment.paidPaise)}, due {formatPaise(booking.payment.duePaise)}
+                        {booking.payment.holdExpiresAt ? `; held until ${formatDisplayDateTime(booking.payment.holdExpiresAt)}` : ''}
+                      </span>
+                    )}
+                    {booking.payment?.payUrl && <CopyLink url={booking.payment.payUrl} label={`Payment link for ${booking.bookingId}`} />}
                   </td>
                   <td role="cell" data-label="Action" className="admin-table__action desk__actions">
                     {buttons.map((move) => (
@@ -380,14 +409,22 @@ function NewBookingForm({ firstNight, onOutcome }: { firstNight: string | undefi
       setProblem(describeError(result.error, 'The booking could not be made.'));
       return;
     }
-    const { booking } = result.data;
-    onOutcome({
-      tone: 'success',
-      text: `Booked ${booking.bookingId}: ${booking.rooms > 1 ? `${booking.roomName} × ${booking.rooms}` : booking.roomName}, ${plural(
-        nightsBetween(booking.checkIn, booking.checkOut),
-        'night',
-      )} from ${formatDisplayDate(booking.checkIn)}, ${formatInr(booking.totalPrice)}. The confirmation email goes to ${booking.email}.`,
-    });
+    const { booking, payment } = result.data;
+    const stay = `${booking.rooms > 1 ? `${booking.roomName} × ${booking.rooms}` : booking.roomName}, ${plural(
+      nightsBetween(booking.checkIn, booking.checkOut),
+      'night',
+    )} from ${formatDisplayDate(booking.checkIn)}, ${formatInr(booking.totalPrice)}`;
+    onOutcome(
+      payment?.payUrl
+        ? {
+            tone: 'success',
+            text: `Held ${booking.bookingId}: ${stay}. It is confirmed when the guest pays ${formatPaise(payment.dueNowPaise)}${
+              payment.holdExpiresAt ? ` by ${formatDisplayDateTime(payment.holdExpiresAt)}` : ''
+            }; the link to pay is mailed to ${booking.email}, and here to read out or send.`,
+            payUrl: payment.payUrl,
+          }
+        : { tone: 'success', text: `Booked ${booking.bookingId}: ${stay}. The confirmation email goes to ${booking.email}.` },
+    );
     setDraftId(newDraftId());
     setEmail('');
     setCheckIn(null);

@@ -1,6 +1,6 @@
 import { adminBookingPath, bookingsApi, bookingsChanged } from '../../api/bookingsApi';
 import type { RoomMoveReply } from '../../domain/roomsWire';
-import type { Booking, DeskBookingBody, DeskReply, MoveReply } from '../../domain/wire';
+import type { Booking, DeskBookingBody, DeskReply, MoveReply, PaymentSummary } from '../../domain/wire';
 
 /** The desk's "Move to": the booking's nights from today on in one of its rooms, to another room of its type. */
 export interface RoomMove {
@@ -22,7 +22,7 @@ export const deskApi = bookingsApi.injectEndpoints({
       invalidatesTags: [...bookingsChanged, 'Booking'],
     }),
     /** A phone or walk-in booking entered by staff (same inventory, same IDs, the guest's email). */
-    createDeskBooking: build.mutation<{ booking: Booking }, DeskBookingBody>({
+    createDeskBooking: build.mutation<{ booking: Booking; payment?: PaymentSummary }, DeskBookingBody>({
       query: (body) => ({ url: 'admin/desk/bookings', method: 'POST', body }),
       invalidatesTags: [...bookingsChanged],
     }),

@@ -17,6 +17,7 @@ import { EmailForm } from './EmailForm';
 import { EmailLookupForm } from './EmailLookupForm';
 import { guestApi, useChangeEmailMutation, useLookupBookingQuery } from './guestApi';
 import { selectGuestBooking } from './guestBooking';
+import { bookingPaymentPath } from '../payment/paymentPaths';
 import './guest.css';
 
 function GuestPage({ children }: { children: ReactNode }) {
@@ -134,6 +135,14 @@ export function CustomerBookingPage() {
         {booking.status !== 'cancelled' && (
           <p className="guest__calendar">
             <AddToCalendar stay={booking} />
+          </p>
+        )}
+        {/* Hotel mode with payments (issue 37): its payment, refunds and vouchers, on the device that holds its key. */}
+        {offers.payments && guestKey && !byEmail && (
+          <p className="guest__calendar">
+            <Link className="button button--secondary" to={bookingPaymentPath(booking.bookingId)}>
+              {booking.status === 'awaiting_payment' ? 'Pay to confirm' : 'Payment and receipts'}
+            </Link>
           </p>
         )}
         {/* Keyed so that opening another booking starts from that booking's email. */}

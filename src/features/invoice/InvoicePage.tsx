@@ -221,7 +221,28 @@ function Invoice({ invoice, backTo, backState }: { invoice: InvoiceReply; backTo
         <dd>{formatPaise(invoice.sgstPaise)}</dd>
         <dt>Total</dt>
         <dd className="invoice__total">{formatPaise(invoice.totalPaise)}</dd>
+        {/* Issue 37: money received before the stay (its receipt vouchers, less refund vouchers) and what remains due. */}
+        {invoice.advancePaise !== undefined && (
+          <>
+            <dt>Paid in advance</dt>
+            <dd>{formatPaise(invoice.advancePaise)}</dd>
+            <dt>Balance due</dt>
+            <dd className="invoice__total">{formatPaise(invoice.duePaise ?? 0)}</dd>
+          </>
+        )}
       </dl>
+      {invoice.vouchers && invoice.vouchers.length > 0 && (
+        <p className="invoice__vouchers">
+          Advance:{' '}
+          {invoice.vouchers
+            .map(
+              (v) =>
+                `${v.kind === 'receipt' ? 'receipt voucher' : 'refund voucher'} ${v.voucherNumber} of ${longDate(v.voucherDate)}, ${formatPaise(v.amountPaise)}`,
+            )
+            .join('; ')}
+          .
+        </p>
+      )}
       <p className="invoice__actions">
         <button type="button" className="button button--accent" onClick={() => window.print()}>
           Print or save as PDF

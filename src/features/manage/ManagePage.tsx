@@ -11,6 +11,8 @@ import { BookingFacts } from '../guest/BookingFacts';
 import { NotFound } from '../layout/NotFound';
 import { CancelStay } from './CancelStay';
 import { ChangeStayForm } from './ChangeStayForm';
+import { useGetManagePaymentQuery } from '../payment/paymentApi';
+import { PaymentFacts } from '../payment/PaymentFacts';
 import { useGetManagedBookingQuery } from './manageApi';
 import { tokenFromHash } from './manageToken';
 import '../guest/guest.css';
@@ -40,6 +42,7 @@ export function ManagePage() {
 }
 
 function ManageBooking() {
+  const offers = useAppSelector(selectOffers);
   const token = tokenFromHash(useLocation().hash);
   const { data, error, isFetching, refetch } = useGetManagedBookingQuery(token, { skip: token === '' });
   // What the guest just did, said above the booking (and given focus: the button pressed may be gone).
@@ -109,6 +112,7 @@ function ManageBooking() {
           </>
         )}
       </div>
+      {offers.payments && <ManagePayment token={token} />}
       {!cancelled && (
         <section className="card manage__section" aria-labelledby="change-title">
           <h2 id="change-title">Change your stay</h2>
@@ -138,5 +142,16 @@ function ManageBooking() {
         </section>
       )}
     </ManageFrame>
+  );
+}
+
+/** What was paid for the booking, refunded, and its vouchers (issue 37): only once money has moved. */
+function ManagePayment({ token }: { token: string }) {
+  const { currentData } = useGetManagePaymentQuery(token);
+  if (!currentData || (currentData.payments.length === 0 && currentData.refunds.length === 0)) return null;
+  return (
+    <div className="card manage__section">
+      <PaymentFacts summary={currentData} />
+    </div>
   );
 }

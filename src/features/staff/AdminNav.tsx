@@ -22,6 +22,7 @@ const links: readonly Link[] = [
   { to: paths.adminRooms, label: 'Rooms', offer: 'rooms', ownerOnly: true },
   { to: paths.adminChannels, label: 'Channels', offer: 'channels', ownerOnly: true },
   { to: paths.adminPrices, label: 'Prices & rooms', offer: 'prices', ownerOnly: true },
+  { to: paths.adminPayments, label: 'Payments', offer: 'payments', ownerOnly: true },
   { to: paths.adminStaff, label: 'Staff', offer: 'staff', ownerOnly: true },
   { to: paths.adminReports, label: 'Reports', offer: 'reports', ownerOnly: true },
 ];

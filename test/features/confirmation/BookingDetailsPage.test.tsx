@@ -40,6 +40,9 @@ function chooseStay(store: ReturnType<typeof renderRoute>['store']) {
 /** The screen asks the hotel for the stay's nightly prices (issue 22): the faults a test queues are for the confirm after it. */
 async function hotelPricesAsked(network: HotelNetwork) {
   await waitFor(() => expect(network.calls('GET', '/api/availability')).toHaveLength(1));
+  // And the payment policy for the stay (issue 37), answered: the card shows it before Confirm Booking.
+  await waitFor(() => expect(network.calls('GET', '/api/payment-policy')).toHaveLength(1));
+  await screen.findByText('Nothing is paid online: you pay at the hotel.');
 }
 
 async function confirmWith(user: ReturnType<typeof renderRoute>['user'], email: string) {

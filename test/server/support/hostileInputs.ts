@@ -98,9 +98,17 @@ export interface Answer {
   json: any;
 }
 
-/** Sends exactly these headers and this body. */
-export async function send(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
-  const response = await fetch(url, { method: init.method ?? 'GET', headers: init.headers ?? {}, body: init.body });
+/** Sends exactly these headers and this body (following a redirect unless `redirect: 'manual'`). */
+export async function send(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string; redirect?: RequestRedirect } = {},
+): Promise<Answer> {
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: init.headers ?? {},
+    body: init.body,
+    redirect: init.redirect,
+  });
   const text = await response.text();
   let json: unknown = null;
   try {

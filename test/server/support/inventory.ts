@@ -50,7 +50,7 @@ export async function checkInventory(db: pg.Pool | pg.Client): Promise<Inventory
     `WITH held AS (
        SELECT b.room_id, n::date AS night, sum(b.rooms)::int AS rooms
          FROM bookings b, generate_series(b.check_in, b.check_out - 1, interval '1 day') AS n
-        WHERE b.deleted_at IS NULL AND b.status IN ('confirmed', 'checked_in', 'checked_out') AND b.room_id IS NOT NULL AND b.rooms > 0
+        WHERE b.deleted_at IS NULL AND b.status IN ('awaiting_payment', 'confirmed', 'checked_in', 'checked_out') AND b.room_id IS NOT NULL AND b.rooms > 0
         GROUP BY 1, 2
      ), capacity AS (
        SELECT * FROM unnest($1::text[], $2::int[]) AS c(room_id, capacity)
