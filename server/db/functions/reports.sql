@@ -4,7 +4,8 @@
 
 -- A booking in this status is a sale: its nights count as sold, its room revenue as earned, and
 -- its invoice as a supply in the GST returns. These are the statuses that hold rooms
--- (src/domain/bookingStatus.ts holdsRooms); a no-show or a cancelled booking is none of them.
+-- (src/domain/bookingStatus.ts holdsRooms) but one: a booking awaiting its payment (issue 37) holds
+-- its rooms and is no sale yet (no invoice). A no-show or a cancelled booking is none of them.
 CREATE OR REPLACE FUNCTION stay_sold(p_status text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
   SELECT p_status IN ('confirmed', 'checked_in', 'checked_out');
 $$;

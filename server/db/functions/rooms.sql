@@ -10,9 +10,10 @@
 -- on a night holds that night's room_nights row, so two of them never choose the same room.
 
 -- Whether a booking in this status holds rooms (src/domain/bookingStatus.ts holdsRooms says the
--- same for the server's code and the screens).
+-- same for the server's code and the screens): a booking awaiting its payment holds its rooms, and
+-- is placed on them, until its hold runs out (issue 37).
 CREATE OR REPLACE FUNCTION holds_rooms(p_status text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
-  SELECT p_status IN ('confirmed', 'checked_in', 'checked_out');
+  SELECT p_status IN ('awaiting_payment', 'confirmed', 'checked_in', 'checked_out');
 $$;
 
 -- Locks the type's room_nights rows from p_from to the night before p_to, in date order, making
