@@ -76,7 +76,7 @@ for (const [width, height, nights] of [
   [360, 740, [170, 172]],
   [1280, 800, [174, 176]],
 ] as const) {
-  test(`hotel mode at ${width} px: the guest view and the manage page keep each total whole, and the GST in at most two lines`, async ({
+  test(`hotel mode at ${width} px: the guest view and the manage page keep each total and figure whole, the GST in two lines (three on a phone)`, async ({
     page,
     request,
   }) => {
