@@ -1,5 +1,6 @@
 import { describeError } from '../../api/requestErrors';
 import { addDays, formatDisplayDate } from '../../domain/dates';
+import { useMediaQuery } from '../../shared/useMediaQuery';
 import { useGetOccupancyQuery } from './adminApi';
 import type { OccupancyReply as Occupancy } from '../../domain/wire';
 
@@ -14,6 +15,70 @@ function level(booked: number, capacity: number): 'none' | 'some' | 'most' | 'fu
   if (booked <= 0) return 'none';
   if (booked >= capacity) return 'full';
   return booked * 2 >= capacity ? 'most' : 'some';
+}
+
+/** "2026-11-27" as its parts and weekday. */
+function nightParts(night: string) {
+  const [y, m, d] = night.split('-').map(Number) as [number, number, number];
+  return { month: months[m - 1]!, day: d, weekday: weekdays[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]! };
+}
+
+/** One room type's booked rooms on one night, shaded by how full it is. */
+function Cell({ booked, capacity }: { booked: number; capacity: number }) {
+  const shade = level(booked, capacity);
+  return (
+    <td className={`occupancy__cell occupancy__cell--${shade}`}>
+      {booked}
+      {shade === 'full' && <span className="visually-hidden"> (full)</span>}
+    </td>
+  );
+}
+
+/**
+ * The phone's layout of the same table: a row per night, a column per room type, in a box that
+ * shows about a week and scrolls down. Sixty nights across are 1,700 px of tiny figures in a
+ * 286 px box; two or three room types across fit, at the page's own text size.
+ */
+function NightsDown({ occupancy, nights, caption }: { occupancy: Occupancy; nights: string[]; caption: string }) {
+  return (
+    <div className="occupancy__scroll occupancy__scroll--down" role="region" aria-labelledby="occupancy-caption" tabIndex={0}>
+      <table className="occupancy__table occupancy__table--down">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="occupancy__corner">
+              Night
+            </th>
+            {occupancy.rooms.map((room) => (
+              <th key={room.roomId} scope="col" className="occupancy__room-head">
+                {room.title} <span className="occupancy__capacity">of {room.capacity}</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {nights.map((night, i) => {
+            const { month, day, weekday } = nightParts(night);
+            return (
+              <tr key={night}>
+                <th scope="row" className="occupancy__night-row">
+                  <span aria-hidden="true">
+                    {weekday} {day} {month}
+                  </span>
+                  <span className="visually-hidden">
+                    {weekday} {formatDisplayDate(night)}
+                  </span>
+                </th>
+                {occupancy.rooms.map((room) => (
+                  <Cell key={room.roomId} booked={room.booked[i] ?? 0} capacity={room.capacity} />
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
 }
 
 function plural(count: number, one: string, many: string): string {
@@ -42,10 +107,11 @@ function FullNights({ occupancy, nights }: { occupancy: Occupancy; nights: strin
 /**
  * Hotel mode: rooms booked per room type on each of the next 60 nights, as a heat map that is
  * also the accessible table behind it (a row per room type, a column per night). On a phone the
- * table scrolls sideways inside its own box, never the page.
+ * table turns: a row per night (NightsDown), scrolling down inside its own box, never the page.
  */
 export function OccupancyPanel() {
   const { data, error, isLoading } = useGetOccupancyQuery({ days: occupancyNights });
+  const phone = useMediaQuery('(max-width: 640px)');
   const nights = data ? Array.from({ length: data.days }, (_, i) => addDays(data.from, i)) : [];
   const caption = data ? `Rooms booked each night for the next ${data.days} nights, from ${formatDisplayDate(data.from)}` : '';
   return (
@@ -64,52 +130,48 @@ export function OccupancyPanel() {
           <p className="occupancy__caption" id="occupancy-caption" aria-hidden="true">
             {caption}
           </p>
-          <div className="occupancy__scroll" role="region" aria-labelledby="occupancy-caption" tabIndex={0}>
-            <table className="occupancy__table">
-              <caption className="visually-hidden">{caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="occupancy__corner">
-                    Room
-                  </th>
-                  {nights.map((night, i) => {
-                    const [y, m, d] = night.split('-').map(Number) as [number, number, number];
-                    const weekday = weekdays[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
-                    return (
-                      <th key={night} scope="col" className="occupancy__night">
-                        <span aria-hidden="true">
-                          {(i === 0 || d === 1) && <span className="occupancy__month">{months[m - 1]}</span>}
-                          {d}
-                        </span>
-                        <span className="visually-hidden">
-                          {weekday} {formatDisplayDate(night)}
-                        </span>
-                      </th>
-                    );
-                  })}
-                </tr>
-              </thead>
-              <tbody>
-                {data.rooms.map((room) => (
-                  <tr key={room.roomId}>
-                    <th scope="row" className="occupancy__room">
-                      {room.title} <span className="occupancy__capacity">of {room.capacity}</span>
+          {phone ? (
+            <NightsDown occupancy={data} nights={nights} caption={caption} />
+          ) : (
+            <div className="occupancy__scroll" role="region" aria-labelledby="occupancy-caption" tabIndex={0}>
+              <table className="occupancy__table">
+                <caption className="visually-hidden">{caption}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className="occupancy__corner">
+                      Room
                     </th>
                     {nights.map((night, i) => {
-                      const booked = room.booked[i] ?? 0;
-                      const shade = level(booked, room.capacity);
+                      const { month, day, weekday } = nightParts(night);
                       return (
-                        <td key={night} className={`occupancy__cell occupancy__cell--${shade}`}>
-                          {booked}
-                          {shade === 'full' && <span className="visually-hidden"> (full)</span>}
-                        </td>
+                        <th key={night} scope="col" className="occupancy__night">
+                          <span aria-hidden="true">
+                            {(i === 0 || day === 1) && <span className="occupancy__month">{month}</span>}
+                            {day}
+                          </span>
+                          <span className="visually-hidden">
+                            {weekday} {formatDisplayDate(night)}
+                          </span>
+                        </th>
                       );
                     })}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {data.rooms.map((room) => (
+                    <tr key={room.roomId}>
+                      <th scope="row" className="occupancy__room">
+                        {room.title} <span className="occupancy__capacity">of {room.capacity}</span>
+                      </th>
+                      {nights.map((night, i) => (
+                        <Cell key={night} booked={room.booked[i] ?? 0} capacity={room.capacity} />
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
           {/* The table says all of this in words; the legend is for the eye only. */}
           <ul className="occupancy__legend" aria-hidden="true">
             {(['none', 'some', 'most', 'full'] as const).map((shade) => (

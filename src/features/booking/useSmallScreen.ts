@@ -1,17 +1,6 @@
-import { useSyncExternalStore } from 'react';
-
-const query = '(max-width: 640px)';
-
-function subscribe(onChange: () => void): () => void {
-  if (typeof window.matchMedia !== 'function') return () => undefined;
-  const list = window.matchMedia(query);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
-
-const isSmall = () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
+import { useMediaQuery } from '../../shared/useMediaQuery';
 
 /** True on phone-sized screens, where the date picker goes full screen and stacks its months. */
 export function useSmallScreen(): boolean {
-  return useSyncExternalStore(subscribe, isSmall, () => false);
+  return useMediaQuery('(max-width: 640px)');
 }

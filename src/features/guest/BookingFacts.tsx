@@ -38,15 +38,18 @@ export function BookingFacts({ booking, proof }: { booking: BookingRecord; proof
       {tax && (
         <>
           <dt>GST</dt>
+          {/* Each figure whole (a phone breaks the line between them, never inside one). */}
           <dd>
-            {formatPaise(tax.cgstPaise + tax.sgstPaise)} (CGST {formatPaise(tax.cgstPaise)} + SGST {formatPaise(tax.sgstPaise)})
+            <span className="guest__amount">{formatPaise(tax.cgstPaise + tax.sgstPaise)}</span> (
+            <span className="guest__amount">CGST {formatPaise(tax.cgstPaise)}</span> +{' '}
+            <span className="guest__amount">SGST {formatPaise(tax.sgstPaise)}</span>)
           </dd>
           <dt>Total with tax</dt>
           <dd className="guest__total">{formatPaise(tax.taxablePaise + tax.cgstPaise + tax.sgstPaise)}</dd>
           <dt>Invoice</dt>
           <dd>
             <Link to={invoice.to} state={invoice.state}>
-              Tax invoice {tax.invoiceNumber}
+              Tax invoice <span className="guest__amount">{tax.invoiceNumber}</span>
             </Link>
           </dd>
         </>
