@@ -6,7 +6,7 @@ import { findRoom } from '../../src/domain/rooms';
 import type { BookingStatus } from '../../src/domain/wire';
 import { refundReasonLabels } from '../../src/domain/payments';
 import type { RefundReason } from '../../src/domain/payments';
-import { longDate } from '../bookingRules';
+import { hotelTimeZone, longDate } from '../bookingRules';
 import { hotelFacts } from './hotelFacts';
 import { linkValidUntil, manageToken, manageUrl } from './manageLink';
 
@@ -254,7 +254,7 @@ function hotelTime(iso: string): string {
     month: 'short',
     hour: '2-digit',
     minute: '2-digit',
-    timeZone: process.env.HOTEL_TIME_ZONE ?? 'Asia/Kolkata',
+    timeZone: hotelTimeZone(),
   });
 }
 
