@@ -13,6 +13,7 @@ import { selectGuestBooking } from '../guest/guestBooking';
 import { tokenFromHash } from '../manage/manageToken';
 import { useGetInvoiceQuery } from './invoiceApi';
 import type { InvoiceState } from './invoicePath';
+import { HotelParticulars } from './HotelParticulars';
 import './invoice.css';
 
 const monthNames = [
@@ -131,22 +132,7 @@ function Invoice({ invoice, backTo, backState }: { invoice: InvoiceReply; backTo
       <header className="invoice__head">
         <div>
           <h1 id="page-title">Tax invoice</h1>
-          <p className="invoice__hotel">
-            <strong>{hotel.legalName || 'Valley View Resort'}</strong>
-            {hotel.address && (
-              <>
-                <br />
-                <span className="invoice__address">{hotel.address}</span>
-              </>
-            )}
-            {/* Nothing rather than "not set": the owner's Prices & rooms screen says what the invoice lacks. */}
-            {hotel.gstin && (
-              <>
-                <br />
-                GSTIN: {hotel.gstin}
-              </>
-            )}
-          </p>
+          <HotelParticulars hotel={hotel} />
         </div>
         <dl className="invoice__meta">
           <dt>Invoice number</dt>

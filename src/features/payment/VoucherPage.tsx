@@ -10,6 +10,7 @@ import { selectOffers } from '../../shared/offers';
 import { paths } from '../../shared/paths';
 import { selectGuestBooking } from '../guest/guestBooking';
 import { bookingPaymentPath } from './paymentPaths';
+import { HotelParticulars } from '../invoice/HotelParticulars';
 import '../invoice/invoice.css';
 import './payment.css';
 
@@ -79,17 +80,7 @@ function Voucher({ voucher, backTo }: { voucher: VoucherReply; backTo: string })
       <header className="invoice__head">
         <div>
           <h1 id="page-title">{titles[voucher.kind]}</h1>
-          <p className="invoice__hotel">
-            <strong>{hotel.legalName || 'Valley View Resort'}</strong>
-            {hotel.address && (
-              <>
-                <br />
-                <span className="invoice__address">{hotel.address}</span>
-              </>
-            )}
-            <br />
-            GSTIN: {hotel.gstin || 'not set'}
-          </p>
+          <HotelParticulars hotel={hotel} />
         </div>
         <dl className="invoice__meta">
           <dt>Voucher number</dt>
