@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 
 /**
@@ -96,4 +97,23 @@ export function waitWords(seconds: number): string {
   if (seconds < 90) return unit(seconds, 'second');
   if (seconds <= 3600) return unit(Math.ceil(seconds / 60), 'minute');
   return unit(Math.ceil(seconds / 3600), 'hour');
+}
+
+/**
+ * The hook in front of every read of a booking by what names it (its ID, a manage link, the
+ * guest's key: routes/bookings.ts, manage.ts, payments.ts): one counter per address that all of
+ * them share, so that walking the 900,000 IDs takes weeks however many instances run.
+ */
+export function lookupLimit(db: pg.Pool, perMinute: number) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const limited = await takeLimits(db, [{ key: `lookup:${addressKey(request.ip)}`, max: perMinute, windowSeconds: 60 }]);
+    if (limited)
+      return reply
+        .code(429)
+        .header('Retry-After', String(limited.waitSeconds))
+        .send({
+          error: 'Too Many Requests',
+          message: `Too many booking lookups from this address. Try again in ${waitWords(limited.waitSeconds)}.`,
+        });
+  };
 }

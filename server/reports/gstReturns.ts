@@ -28,11 +28,17 @@ type Money = { taxablePaise: number; cgstPaise: number; sgstPaise: number; total
 const sacDescription = 'Room or unit accommodation services provided by hotels, inns, guest houses, clubs and the like';
 const invoiceNature = 'Invoices for outward supply';
 
-/** The financial year (April to March) of a date or month: 2026-05 is in 2026-27, 2027-03 too. */
+/** The financial year that starts in April of `start`: 2026-27. */
+const financialYearFrom = (start: number) => `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+
+/**
+ * The financial year (April to March) of a date or month: 2026-05 is in 2026-27, 2027-03 too.
+ * The database numbers invoices by its own financial_year() (functions/invoices.sql), which must
+ * agree: test/server/prices.test.ts holds both to the same rule for any date.
+ */
 export function financialYearOf(isoDay: string): string {
   const year = Number(isoDay.slice(0, 4));
-  const start = Number(isoDay.slice(5, 7)) >= 4 ? year : year - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+  return financialYearFrom(Number(isoDay.slice(5, 7)) >= 4 ? year : year - 1);
 }
 
 function lastDayOf(month: string): string {
@@ -61,9 +67,7 @@ export function gstPeriod(query: { fy?: string; month?: string }, today: string)
 export function financialYearsSince(firstInvoice: string | null, today: string): string[] {
   const last = Number(financialYearOf(today).slice(0, 4));
   const first = firstInvoice ? Math.min(last, Number(financialYearOf(firstInvoice).slice(0, 4))) : last;
-  return Array.from({ length: last - first + 1 }, (_, i) => last - i).map(
-    (start) => `${start}-${String((start + 1) % 100).padStart(2, '0')}`,
-  );
+  return Array.from({ length: last - first + 1 }, (_, i) => financialYearFrom(last - i));
 }
 
 /** 5 for 250 + 250 basis points. */

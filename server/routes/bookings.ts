@@ -12,7 +12,7 @@ import type { StoredBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
 import { emailChangeLimitMessage, emailChangeProblem, emailChangesPerHour } from '../emailChangeRules';
 import { guestKeyHeader } from '../plugins/adminAuth';
-import { addressKey, takeLimits, waitWords } from '../requestLimits';
+import { addressKey, lookupLimit, takeLimits, waitWords } from '../requestLimits';
 import type { RequestLimits } from '../requestLimits';
 import {
   BookingEnvelope,
@@ -116,17 +116,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
   // same, and walking the 900,000 IDs takes weeks however many instances run.
   await app.register(async (scope) => {
     const lookups = scope.withTypeProvider<TypeBoxTypeProvider>();
-    lookups.addHook('preHandler', async (request, reply) => {
-      const limited = await takeLimits(db.pool, [
-        { key: `lookup:${addressKey(request.ip)}`, max: limits.lookupsPerMinute, windowSeconds: 60 },
-      ]);
-      if (limited)
-        return tooMany(
-          reply,
-          limited.waitSeconds,
-          `Too many booking lookups from this address. Try again in ${limited.waitSeconds} second${limited.waitSeconds === 1 ? '' : 's'}.`,
-        );
-    });
+    lookups.addHook('preHandler', lookupLimit(db.pool, limits.lookupsPerMinute));
 
     lookups.get(
       '/api/bookings/:bookingId',

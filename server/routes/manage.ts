@@ -25,7 +25,7 @@ import { hotelFacts } from '../mail/hotelFacts';
 import { bookingOfManageToken } from '../auth/guestAccess';
 import { linkValidUntil } from '../mail/manageLink';
 import type { MailContext } from '../mail/outbox';
-import { addressKey, takeLimits } from '../requestLimits';
+import { lookupLimit, takeLimits } from '../requestLimits';
 import type { RequestLimits } from '../requestLimits';
 import type { PaymentsService } from '../payments/payments';
 
@@ -70,19 +70,7 @@ export function cancelPolicy(booking: Pick<Booking, 'checkIn' | 'status'>, freeD
 export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async (app, { db, limits, mail, now, payments }) => {
   const today = () => hotelToday(now());
   // The same limit, and the same counter, as the booking lookups (routes/bookings.ts).
-  app.addHook('preHandler', async (request, reply) => {
-    const limited = await takeLimits(db.pool, [
-      { key: `lookup:${addressKey(request.ip)}`, max: limits.lookupsPerMinute, windowSeconds: 60 },
-    ]);
-    if (limited)
-      return reply
-        .code(429)
-        .header('Retry-After', String(limited.waitSeconds))
-        .send({
-          error: 'Too Many Requests',
-          message: `Too many booking lookups from this address. Try again in ${plural(limited.waitSeconds, 'second')}.`,
-        });
-  });
+  app.addHook('preHandler', lookupLimit(db.pool, limits.lookupsPerMinute));
 
   /** The booking a valid, unexpired token of its current version opens; null for anything else (auth/guestAccess.ts). */
   const tokenBooking = (request: FastifyRequest) => bookingOfManageToken(db.pool, request.headers[manageTokenHeader], today());

@@ -26,7 +26,7 @@ import { guestKeyHeader } from '../plugins/adminAuth';
 import { webhookRoute } from '../plugins/sameOrigin';
 import { effectivePolicy, paymentSettings, stayCharges, voucherOf } from '../payments/paymentQueries';
 import type { PaymentsService } from '../payments/payments';
-import { addressKey, takeLimits } from '../requestLimits';
+import { lookupLimit } from '../requestLimits';
 import type { RequestLimits } from '../requestLimits';
 
 /**
@@ -213,19 +213,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<PaymentRouteOptions> = asy
   // read of a booking by its ID is (routes/bookings.ts).
   await app.register(async (scope) => {
     const guest = scope.withTypeProvider<TypeBoxTypeProvider>();
-    guest.addHook('preHandler', async (request, reply) => {
-      const limited = await takeLimits(db.pool, [
-        { key: `lookup:${addressKey(request.ip)}`, max: limits.lookupsPerMinute, windowSeconds: 60 },
-      ]);
-      if (limited)
-        return reply
-          .code(429)
-          .header('Retry-After', String(limited.waitSeconds))
-          .send({
-            error: 'Too Many Requests',
-            message: `Too many booking lookups from this address. Try again in ${limited.waitSeconds} seconds.`,
-          });
-    });
+    guest.addHook('preHandler', lookupLimit(db.pool, limits.lookupsPerMinute));
 
     async function keyedBooking(request: FastifyRequest, id: string, reply: FastifyReply): Promise<StoredBooking | null> {
       const bookingId = normaliseId(id);

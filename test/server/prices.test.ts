@@ -3,6 +3,7 @@ import type { Database } from '../../server/db/database';
 import { hotelToday } from '../../server/bookingRules';
 import { manageSecret, manageToken } from '../../server/mail/manageLink';
 import { addDays } from '../../src/domain/dates';
+import { financialYearOf } from '../../server/reports/gstReturns';
 import { financialYear, invoiceNumber, priceNights } from '../support/gstRule';
 import { hostileBodies, hostileValues, pathPart, queryPart, refusalProblem, send } from './support/hostileInputs';
 import type { Answer } from './support/hostileInputs';
@@ -131,12 +132,13 @@ describe.each(databaseKinds)('rooms, prices, closures, GST and invoices set by t
     );
   });
 
-  test('the database gives an invoice date the financial year the domain does (April to March), for any date', async () => {
+  test('the database (invoice numbers) and the GST returns give a date the financial year of the rule (April to March), for any date', async () => {
     const day = fc.integer({ min: 0, max: 44_000 }).map((n) => addDays('1990-01-01', n));
     await fc.assert(
       fc.asyncProperty(day, async (date) => {
         const { rows } = await db.pool.query<{ fy: string }>('SELECT financial_year($1::date) AS fy', [date]);
         expect(rows[0]!.fy).toBe(financialYear(date));
+        expect(financialYearOf(date)).toBe(financialYear(date));
       }),
       { numRuns: 300, examples: [['2026-03-31'], ['2026-04-01'], ['2099-12-31'], ['2100-01-01']] },
     );
