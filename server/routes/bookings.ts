@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/ty
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { manageTokenHeader } from '../../src/domain/wire';
 import { priceStay, stayProblem } from '../../src/domain/stay';
-import { limitProblem } from '../bookingLimits';
+import { limitProblem, takeBookingLimits } from '../bookingLimits';
 import { hotelToday, refusalBody } from '../bookingRules';
 import { guestMaySee, sameEmail } from '../auth/guestAccess';
 import { holdsGuestKey, guestKeyHash } from '../auth/guestKeys';
@@ -67,24 +67,10 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
       if (overLimit) return reply.code(409).send({ error: 'Conflict', message: overLimit });
       // Shared by every instance; a retry of a stored draft takes nothing and is answered as before.
       const from = addressKey(request.ip);
-      const limited = await takeLimits(
-        db.pool,
-        [
-          { key: `book-addr:${from}`, max: limits.bookingsPerAddressPerHour, windowSeconds: 3600 },
-          { key: `book-addr-day:${from}`, max: limits.bookingsPerAddressPerDay, windowSeconds: 86_400 },
-          { key: `book-email:${body.email.trim().toLowerCase()}`, max: limits.bookingsPerEmailPerDay, windowSeconds: 86_400 },
-        ],
-        body.draftId,
-      );
+      const limited = await takeBookingLimits(db.pool, limits, from, body.email, body.draftId);
       if (limited) {
-        request.log.warn({ address: from, limit: limited.key.split(':')[0] }, 'booking rate limit');
-        const wait = waitWords(limited.waitSeconds);
-        const messages: Record<string, string> = {
-          'book-addr': `Too many bookings from this address. Please try again in ${wait}, or call the hotel.`,
-          'book-addr-day': `Too many bookings from this address today. Please try again in ${wait}, or call the hotel.`,
-          'book-email': `Too many bookings for this email address today. Please try again in ${wait}, or call the hotel.`,
-        };
-        return tooMany(reply, limited.waitSeconds, messages[limited.key.slice(0, limited.key.indexOf(':'))]!);
+        request.log.warn({ address: from, limit: limited.limit }, 'booking rate limit');
+        return tooMany(reply, limited.waitSeconds, limited.message);
       }
       const result = await confirmBooking(db.pool, {
         draftId: body.draftId,

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { amountDueNow, cancelMoneySentence, policySentence, stayTotalPaise } from '../../src/domain/payments';
 import { findRoom } from '../../src/domain/rooms';
 import { stayProblem } from '../../src/domain/stay';
+import { takeBookingLimits } from '../bookingLimits';
 import { hotelToday, refusalBody } from '../bookingRules';
 import {
   BookingParams,
@@ -26,7 +27,7 @@ import { guestKeyHeader } from '../plugins/adminAuth';
 import { webhookRoute } from '../plugins/sameOrigin';
 import { effectivePolicy, paymentSettings, stayCharges, voucherOf } from '../payments/paymentQueries';
 import type { PaymentsService } from '../payments/payments';
-import { lookupLimit } from '../requestLimits';
+import { addressKey, lookupLimit } from '../requestLimits';
 import type { RequestLimits } from '../requestLimits';
 
 /**
@@ -248,6 +249,18 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<PaymentRouteOptions> = asy
             message:
               booking.status === 'confirmed' ? 'This booking is paid for and confirmed already.' : 'This booking cannot be paid for now.',
           });
+        if (booking.status === 'expired') {
+          // Its rooms are held anew: as a new booking would hold them, so it counts as one (one
+          // address could otherwise keep its bookings' rooms held, a hold at a time, for ever).
+          const limited = await takeBookingLimits(db.pool, limits, addressKey(request.ip), booking.email);
+          if (limited) {
+            request.log.warn({ address: addressKey(request.ip), limit: limited.limit }, 'booking rate limit (pay again)');
+            return reply
+              .code(429)
+              .header('Retry-After', String(limited.waitSeconds))
+              .send({ error: 'Too Many Requests', message: limited.message });
+          }
+        }
         const outcome = await payments.payAgain(booking.bookingId);
         if (outcome.outcome === 'refused') {
           const refusal = refusalBody(outcome.refusal);

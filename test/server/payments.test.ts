@@ -247,6 +247,38 @@ describe.each(databaseKinds)('payments through Razorpay on %s', (kind) => {
     expect((await checkInventory(db.pool)).problems).toEqual([]);
   });
 
+  test('paying again after a hold ended takes the booking limits as a new booking does: one address cannot keep rooms held for ever', async () => {
+    // A server of its own with a low limit: two bookings a day for one email (the shared one allows any number).
+    const strict = await startPaymentsStand(db, { limits: { bookingsPerEmailPerDay: 2 } });
+    try {
+      const stay = nextStay();
+      const before = await bookedNights(db.pool, 'executive', stay.checkIn, stay.checkOut);
+      const body = confirmBody({ ...stay, email: 'holder@example.com' });
+      const made = await api(strict.server.url, '/api/bookings', { method: 'POST', body });
+      expect(made.status).toBe(201);
+      const bookingId = made.body.booking.bookingId as string;
+      const payAgain = () =>
+        api(strict.server.url, `/api/bookings/${bookingId}/payment`, { method: 'POST', headers: guestHeaders(body.guestKey) });
+      const expire = async () => {
+        await endHold(bookingId);
+        await strict.payments.reconcile();
+        expect((await bookingRow(bookingId))!.status).toBe('expired');
+      };
+      // The first link (no hold renewed) takes nothing; the first renewal is the email's second booking.
+      expect((await payAgain()).status).toBe(200);
+      await expire();
+      expect((await payAgain()).body.booking.status).toBe('awaiting_payment');
+      await expire();
+      const refused = await payAgain();
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe('Too many bookings for this email address today. Please try again in 24 hours, or call the hotel.');
+      expect((await bookingRow(bookingId))!.status).toBe('expired');
+      expect(await bookedNights(db.pool, 'executive', stay.checkIn, stay.checkOut)).toEqual(before);
+    } finally {
+      await strict.close();
+    }
+  });
+
   test('a payment that comes after its hold ended is kept: the booking is confirmed when its rooms are still free, otherwise refunded at once and the owner told', async () => {
     const stay = nextStay();
     // Two guests pay just before their holds end; Razorpay's webhooks and its answers are late.
