@@ -8,7 +8,6 @@ import {
   useSavePaymentSettingsMutation,
 } from '../payment/paymentApi';
 import { describeError } from '../../api/requestErrors';
-import type { SourceError } from '../../api/requestErrors';
 import { statusLabels } from '../../domain/bookingStatus';
 import { formatDisplayDate, formatDisplayDateTime } from '../../domain/dates';
 import { paymentStateLabels, refundReasonLabels, refundStateLabels } from '../../domain/payments';
@@ -19,13 +18,10 @@ import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { voucherPath } from '../payment/paymentPaths';
 import { AdminGate, isOwner } from '../staff/AdminGate';
+import { LoadProblem, OutcomeNotice } from '../../shared/ui/notices';
+import type { Outcome } from '../../shared/ui/notices';
 import '../admin/admin.css';
 import './adminPayments.css';
-
-interface Outcome {
-  tone: 'success' | 'error';
-  text: string;
-}
 
 const policyChoices: Array<{ kind: PolicyKind; label: string; now: string }> = [
   { kind: 'pay_at_hotel', label: 'Pay at the hotel (nothing online)', now: 'nothing online: they pay at the hotel' },
@@ -74,12 +70,7 @@ function Payments() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   return (
     <>
-      <div role="status">{outcome?.tone === 'success' && <p className="notice notice--success">{outcome.text}</p>}</div>
-      {outcome?.tone === 'error' && (
-        <p className="notice notice--error" role="alert">
-          {outcome.text}
-        </p>
-      )}
+      <OutcomeNotice outcome={outcome} />
       <PolicySettings onOutcome={setOutcome} />
       <Listing onOutcome={setOutcome} />
     </>
@@ -91,12 +82,12 @@ function PolicySettings({ onOutcome }: { onOutcome: (outcome: Outcome) => void }
   if (isLoading) return <p role="status">Loading the payment policy…</p>;
   if (error || !data)
     return (
-      <div className="notice notice--error hotel-problem" role="alert">
-        <p>{describeError(error as SourceError, 'The hotel could not show its payment policy.')}</p>
-        <button type="button" className="button button--secondary" disabled={isFetching} onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadProblem
+        error={error}
+        fallback={'The hotel could not show its payment policy.'}
+        retrying={isFetching}
+        onRetry={() => void refetch()}
+      />
     );
   return <PolicyForm key={JSON.stringify(data)} settings={data} onOutcome={onOutcome} />;
 }
@@ -241,12 +232,12 @@ function Listing({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
       </div>
       {isLoading && <p role="status">Loading payments…</p>}
       {error && (
-        <div className="notice notice--error hotel-problem" role="alert">
-          <p>{describeError(error, 'The hotel could not show its payments.')}</p>
-          <button type="button" className="button button--secondary" disabled={isFetching} onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadProblem
+          error={error}
+          fallback={'The hotel could not show its payments.'}
+          retrying={isFetching}
+          onRetry={() => void refetch()}
+        />
       )}
       {data && <Tables data={data} />}
     </>

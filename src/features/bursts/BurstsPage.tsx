@@ -9,6 +9,7 @@ import { AdminGate, isOwner } from '../staff/AdminGate';
 import '../admin/admin.css';
 import { useDeleteBurstMutation, useGetBurstBookingsQuery, useGetBurstsQuery } from './burstsApi';
 import type { BurstFilter } from './burstsApi';
+import { LoadProblem } from '../../shared/ui/notices';
 import './bursts.css';
 
 const periods = [
@@ -127,12 +128,12 @@ function Bursts() {
 
       {isLoading && <p role="status">Loading who booked lately…</p>}
       {error && (
-        <div className="notice notice--error hotel-problem" role="alert">
-          <p>{describeError(error, 'The hotel could not show who booked lately.')}</p>
-          <button type="button" className="button button--secondary" disabled={isFetching} onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadProblem
+          error={error}
+          fallback={'The hotel could not show who booked lately.'}
+          retrying={isFetching}
+          onRetry={() => void refetch()}
+        />
       )}
       {data && (
         <div className="bursts__sources">

@@ -14,13 +14,11 @@ import type { ChannelRoom, ChannelsReply, FeedEntry, Overbooking, SyncResult } f
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { AdminGate, isOwner } from '../staff/AdminGate';
+import { LoadProblem, OutcomeNotice } from '../../shared/ui/notices';
+import type { Outcome } from '../../shared/ui/notices';
 import '../admin/admin.css';
 import './channels.css';
 
-interface Outcome {
-  tone: 'success' | 'error';
-  text: string;
-}
 type Report = (outcome: Outcome) => void;
 
 /** The channels a small hotel in India most often sells through; any other name may be typed. */
@@ -85,20 +83,15 @@ function Channels() {
         calendar for the room (paste it here), and takes the address of ours (copy it there). Each room has its own. A channel’s booked or
         closed nights then block the room here, and ours block it there.
       </p>
-      <div role="status">{outcome?.tone === 'success' && <p className="notice notice--success">{outcome.text}</p>}</div>
-      {outcome?.tone === 'error' && (
-        <p className="notice notice--error" role="alert">
-          {outcome.text}
-        </p>
-      )}
+      <OutcomeNotice outcome={outcome} />
       {isLoading && <p role="status">Loading the channels…</p>}
       {error && (
-        <div className="notice notice--error hotel-problem" role="alert">
-          <p>{describeError(error, 'The hotel could not show its channels.')}</p>
-          <button type="button" className="button button--secondary" disabled={isFetching} onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadProblem
+          error={error}
+          fallback={'The hotel could not show its channels.'}
+          retrying={isFetching}
+          onRetry={() => void refetch()}
+        />
       )}
       {data && (
         <>

@@ -6,6 +6,8 @@ import type { OutboxMessage } from '../../domain/wire';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { AdminGate } from '../staff/AdminGate';
+import { LoadProblem, OutcomeNotice } from '../../shared/ui/notices';
+import type { Outcome } from '../../shared/ui/notices';
 import '../admin/admin.css';
 import './outbox.css';
 
@@ -68,11 +70,6 @@ export function OutboxPage() {
   );
 }
 
-interface Outcome {
-  tone: 'success' | 'error';
-  text: string;
-}
-
 function Outbox() {
   const { data, error, isLoading, isFetching, refetch } = useGetOutboxQuery({ limit: shownMessages }, { refetchOnMountOrArgChange: true });
   const [resend, { isLoading: resending }] = useResendMessageMutation();
@@ -99,20 +96,10 @@ function Outbox() {
       {data && <p className={`notice outbox__note${data.smtpConfigured ? '' : ' outbox__note--held'}`}>{data.note}</p>}
       {/* Issue 34: with PUBLIC_URL unset the emailed links lead to localhost, which no guest's device opens. */}
       {data?.linkWarning && <p className="notice outbox__note outbox__note--held outbox__links">{data.linkWarning}</p>}
-      <div role="status">{outcome?.tone === 'success' && <p className="notice notice--success">{outcome.text}</p>}</div>
-      {outcome?.tone === 'error' && (
-        <p className="notice notice--error" role="alert">
-          {outcome.text}
-        </p>
-      )}
+      <OutcomeNotice outcome={outcome} />
       {isLoading && <p role="status">Loading the outbox…</p>}
       {error && (
-        <div className="notice notice--error hotel-problem" role="alert">
-          <p>{describeError(error, 'The hotel could not show its outbox.')}</p>
-          <button type="button" className="button button--secondary" disabled={isFetching} onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadProblem error={error} fallback={'The hotel could not show its outbox.'} retrying={isFetching} onRetry={() => void refetch()} />
       )}
       {opened && <OpenedMessage key={opened.id} message={opened} onClose={() => setOpenId(null)} />}
       {data && (

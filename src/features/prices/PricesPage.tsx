@@ -1,6 +1,4 @@
 import { useId, useState } from 'react';
-import { describeError } from '../../api/requestErrors';
-import type { SourceError } from '../../api/requestErrors';
 import { addDays, nightsBetween, todayIso } from '../../domain/dates';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
@@ -13,6 +11,7 @@ import { RoomTypeForm } from './RoomTypeForm';
 import { RulesTable } from './RulesTable';
 import { useGetPricesQuery } from './pricesApi';
 import { monthEnd, monthStart } from './pricesWords';
+import { LoadProblem } from '../../shared/ui/notices';
 import '../admin/admin.css';
 import './prices.css';
 
@@ -57,12 +56,7 @@ function Prices() {
   if (isLoading) return <p role="status">Loading the calendar…</p>;
   if (error || !data)
     return (
-      <div className="notice notice--error hotel-problem" role="alert">
-        <p>{describeError(error as SourceError, 'The hotel could not show its prices.')}</p>
-        <button type="button" className="button button--secondary" disabled={isFetching} onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadProblem error={error} fallback={'The hotel could not show its prices.'} retrying={isFetching} onRetry={() => void refetch()} />
     );
   const type = data.roomTypes.find((t) => t.roomId === roomId) ?? data.roomTypes[0];
   if (!type) return <p className="notice">The hotel has no room types.</p>;

@@ -12,6 +12,7 @@ import { GstSection } from './GstSection';
 import { Figures, MoneySection, OccupancySection, OnTheBooksSection, PickupSection, SourcesSection } from './ReportSections';
 import { monthName, shortDate } from './reportFormat';
 import { useGetReportQuery } from './reportsApi';
+import { LoadProblem } from '../../shared/ui/notices';
 import './reports.css';
 
 /** The longest range one report covers (the server's limit too). */
@@ -86,12 +87,12 @@ function Reports() {
 
   if (!data)
     return error ? (
-      <div className="notice notice--error hotel-problem" role="alert">
-        <p>{describeError(error as SourceError, 'The hotel could not work out its figures.')}</p>
-        <button type="button" className="button button--secondary" disabled={isFetching} onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadProblem
+        error={error}
+        fallback={'The hotel could not work out its figures.'}
+        retrying={isFetching}
+        onRetry={() => void refetch()}
+      />
     ) : (
       <p role="status">Working out the figures…</p>
     );

@@ -6,13 +6,10 @@ import type { RoomEntry, RoomsReply } from '../../domain/roomsWire';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { AdminGate, isOwner } from '../staff/AdminGate';
+import { LoadProblem, OutcomeNotice } from '../../shared/ui/notices';
+import type { Outcome } from '../../shared/ui/notices';
 import '../admin/admin.css';
 import './rooms.css';
-
-interface Outcome {
-  tone: 'success' | 'error';
-  text: string;
-}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -55,20 +52,10 @@ function Rooms() {
         sees and can change. Name the rooms as they are on their doors. A room can be retired when the type’s other rooms can hold every
         booking from today on: its bookings move to them.
       </p>
-      <div role="status">{outcome?.tone === 'success' && <p className="notice notice--success">{outcome.text}</p>}</div>
-      {outcome?.tone === 'error' && (
-        <p className="notice notice--error" role="alert">
-          {outcome.text}
-        </p>
-      )}
+      <OutcomeNotice outcome={outcome} />
       {isLoading && <p role="status">Loading the rooms…</p>}
       {error && (
-        <div className="notice notice--error hotel-problem" role="alert">
-          <p>{describeError(error, 'The hotel could not show its rooms.')}</p>
-          <button type="button" className="button button--secondary" disabled={isFetching} onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadProblem error={error} fallback={'The hotel could not show its rooms.'} retrying={isFetching} onRetry={() => void refetch()} />
       )}
       {data && (
         <div className="rooms-page__types">

@@ -8,16 +8,13 @@ import { selectOffers } from '../../shared/offers';
 import { AdminGate, isOwner } from '../staff/AdminGate';
 import '../admin/admin.css';
 import { useAddStaffMutation, useGetStaffQuery, useRemoveStaffMutation, useSetStaffPasswordMutation } from './staffAccountsApi';
+import { LoadProblem, OutcomeNotice } from '../../shared/ui/notices';
+import type { Outcome } from '../../shared/ui/notices';
 import './staffAccounts.css';
 
 const roleLabels: Record<StaffRole, string> = { owner: 'Owner', desk: 'Front desk' };
 /** What the server takes (src/domain/wire.ts: staffPassword). */
 const minPassword = 10;
-
-interface Outcome {
-  tone: 'success' | 'error';
-  text: string;
-}
 
 /**
  * The hotel's staff (issue 23), for the owner: who may sign in and with what role, adding a
@@ -67,20 +64,10 @@ function Staff({ me }: { me: AdminSession }) {
         Everyone signs in with their own name and password. An owner can do everything; the front desk works with bookings and the desk
         (check-in, check-out, phone and walk-in bookings), but not with staff, backups or bursts.
       </p>
-      <div role="status">{outcome?.tone === 'success' && <p className="notice notice--success">{outcome.text}</p>}</div>
-      {outcome?.tone === 'error' && (
-        <p className="notice notice--error" role="alert">
-          {outcome.text}
-        </p>
-      )}
+      <OutcomeNotice outcome={outcome} />
       {isLoading && <p role="status">Loading the staff…</p>}
       {error && (
-        <div className="notice notice--error hotel-problem" role="alert">
-          <p>{describeError(error, 'The hotel could not show its staff.')}</p>
-          <button type="button" className="button button--secondary" disabled={isFetching} onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadProblem error={error} fallback={'The hotel could not show its staff.'} retrying={isFetching} onRetry={() => void refetch()} />
       )}
       {data && (
         <section aria-labelledby={headingId} className="staff-accounts__list">
