@@ -1,7 +1,21 @@
 import type { ComponentType } from 'react';
 import { paths } from '../shared/paths';
+import type * as BackOfficeScreens from './backOfficeScreens';
+import type * as GuestScreens from './guestScreens';
 
 type Load = () => Promise<ComponentType>;
+
+/** A back-office screen: all of them come in one chunk (backOfficeScreens.ts says why). */
+const backOffice =
+  (screen: keyof typeof BackOfficeScreens): Load =>
+  () =>
+    import(/* webpackChunkName: "back-office" */ './backOfficeScreens').then((m) => m[screen]);
+
+/** A guest's booking, or what opens from it: one chunk (guestScreens.ts says why). */
+const guest =
+  (screen: keyof typeof GuestScreens): Load =>
+  () =>
+    import(/* webpackChunkName: "customer-booking" */ './guestScreens').then((m) => m[screen]);
 
 /**
  * Each route's screen chunk, named after its route. routes.tsx renders them; main.tsx starts
@@ -15,35 +29,28 @@ export const screens = {
     import(/* webpackChunkName: "booking-details" */ '../features/confirmation/BookingDetailsPage').then((m) => m.BookingDetailsPage),
   [paths.adminBookings]: () =>
     import(/* webpackChunkName: "admin-bookings" */ '../features/admin/AdminBookingsPage').then((m) => m.AdminBookingsPage),
-  [paths.adminBursts]: () => import(/* webpackChunkName: "admin-bursts" */ '../features/bursts/BurstsPage').then((m) => m.BurstsPage),
-  [paths.adminOutbox]: () => import(/* webpackChunkName: "admin-outbox" */ '../features/outbox/OutboxPage').then((m) => m.OutboxPage),
-  [paths.adminDesk]: () => import(/* webpackChunkName: "admin-desk" */ '../features/desk/DeskPage').then((m) => m.DeskPage),
-  [paths.adminStaff]: () => import(/* webpackChunkName: "admin-staff" */ '../features/staffAccounts/StaffPage').then((m) => m.StaffPage),
-  // Hotel-mode screens in chunks that exist already: a chunk of its own costs every page's entry its
-  // name and hashes, and the booking screen is at its budget. The owner's prices go with the other
-  // back-office screen, the invoice with the guest's booking (which links to it).
-  [paths.adminPrices]: () => import(/* webpackChunkName: "admin-bursts" */ '../features/prices/PricesPage').then((m) => m.PricesPage),
-  [paths.adminRooms]: () => import(/* webpackChunkName: "admin-bursts" */ '../features/rooms/RoomsPage').then((m) => m.RoomsPage),
-  [paths.adminChannels]: () =>
-    import(/* webpackChunkName: "admin-bursts" */ '../features/channels/ChannelsPage').then((m) => m.ChannelsPage),
+  [paths.adminBursts]: backOffice('BurstsPage'),
+  [paths.adminOutbox]: backOffice('OutboxPage'),
+  [paths.adminDesk]: backOffice('DeskPage'),
+  [paths.adminStaff]: backOffice('StaffPage'),
+  [paths.adminPrices]: backOffice('PricesPage'),
+  [paths.adminRooms]: backOffice('RoomsPage'),
+  [paths.adminChannels]: backOffice('ChannelsPage'),
+  [paths.adminPayments]: backOffice('AdminPaymentsPage'),
   // The owner's reports in a chunk of their own: their charts and tables load on this screen only.
   [paths.adminReports]: () => import(/* webpackChunkName: "admin-reports" */ '../features/reports/ReportsPage').then((m) => m.ReportsPage),
-  [paths.adminPayments]: () =>
-    import(/* webpackChunkName: "admin-bursts" */ '../features/adminPayments/AdminPaymentsPage').then((m) => m.AdminPaymentsPage),
-  [paths.invoice]: () => import(/* webpackChunkName: "customer-booking" */ '../features/invoice/InvoicePage').then((m) => m.InvoicePage),
+  [paths.invoice]: guest('InvoicePage'),
   // Hotel mode with payments (issue 37): a booking's payment (where Razorpay sends the guest back) and its vouchers.
-  [paths.bookingPayment]: () =>
-    import(/* webpackChunkName: "customer-booking" */ '../features/payment/PaymentPage').then((m) => m.PaymentPage),
-  [paths.voucher]: () => import(/* webpackChunkName: "customer-booking" */ '../features/payment/VoucherPage').then((m) => m.VoucherPage),
+  [paths.bookingPayment]: guest('PaymentPage'),
+  [paths.voucher]: guest('VoucherPage'),
   [paths.viewBookings]: () =>
     import(/* webpackChunkName: "view-bookings" */ '../features/viewBookings/ViewBookingsPage').then((m) => m.ViewBookingsPage),
   [paths.bookingPortal]: () =>
     import(/* webpackChunkName: "booking-portal" */ '../features/portal/BookingPortalPage').then((m) => m.BookingPortalPage),
-  [paths.customerBooking]: () =>
-    import(/* webpackChunkName: "customer-booking" */ '../features/guest/CustomerBookingPage').then((m) => m.CustomerBookingPage),
+  [paths.customerBooking]: guest('CustomerBookingPage'),
   // Hotel mode's manage link; browser-only, the site's not-found page. Not in screensAskingTheApi:
   // the hotel's store has the API from the start, and this browser's source offers no manage links.
-  [paths.manage]: () => import(/* webpackChunkName: "customer-booking" */ '../features/manage/ManagePage').then((m) => m.ManagePage),
+  [paths.manage]: guest('ManagePage'),
   '*': () => import(/* webpackChunkName: "not-found" */ '../features/layout/NotFoundPage').then((m) => m.NotFoundPage),
 } satisfies Record<string, Load>;
 
