@@ -63,20 +63,22 @@ export const adminFolioRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
     },
   );
 
-  const folioAnswers = { 200: FolioReply, 201: FolioReply, 404: Refusal, 409: Refusal };
+  const postAnswers = { 201: FolioReply, 404: Refusal, 409: Refusal };
   async function answerFolio(bookingId: string, reply: FastifyReply, code = 200) {
     const folio = await folioOf(db.pool, bookingId);
     if (!folio) return reply.code(404).send({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
     return reply.code(code).send(folio);
   }
 
-  app.get('/api/admin/bookings/:bookingId/bill', { schema: { params: BookingParams, response: folioAnswers } }, async (request, reply) =>
-    answerFolio(normalise(request.params.bookingId), reply),
+  app.get(
+    '/api/admin/bookings/:bookingId/bill',
+    { schema: { params: BookingParams, response: { 200: FolioReply, 404: Refusal } } },
+    async (request, reply) => answerFolio(normalise(request.params.bookingId), reply),
   );
 
   app.post(
     '/api/admin/bookings/:bookingId/bill/charges',
-    { schema: { params: BookingParams, body: ChargeBody, response: folioAnswers } },
+    { schema: { params: BookingParams, body: ChargeBody, response: postAnswers } },
     async (request, reply) => {
       const bookingId = normalise(request.params.bookingId);
       try {
@@ -90,7 +92,7 @@ export const adminFolioRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
 
   app.post(
     '/api/admin/bookings/:bookingId/bill/payments',
-    { schema: { params: BookingParams, body: PaymentBody, response: folioAnswers } },
+    { schema: { params: BookingParams, body: PaymentBody, response: postAnswers } },
     async (request, reply) => {
       const bookingId = normalise(request.params.bookingId);
       try {
@@ -104,7 +106,7 @@ export const adminFolioRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
 
   app.post(
     '/api/admin/bookings/:bookingId/bill/lines/:lineId/reversal',
-    { schema: { params: LineParams, body: ReversalBody, response: folioAnswers } },
+    { schema: { params: LineParams, body: ReversalBody, response: postAnswers } },
     async (request, reply) => {
       const bookingId = normalise(request.params.bookingId);
       try {

@@ -30,6 +30,9 @@ export const screens = {
   [paths.adminReports]: () => import(/* webpackChunkName: "admin-reports" */ '../features/reports/ReportsPage').then((m) => m.ReportsPage),
   [paths.adminPayments]: () =>
     import(/* webpackChunkName: "admin-bursts" */ '../features/adminPayments/AdminPaymentsPage').then((m) => m.AdminPaymentsPage),
+  // Issue 40: the owner's services and a stay's bill at the desk, with the other back-office screens.
+  [paths.adminServices]: () => import(/* webpackChunkName: "admin-bursts" */ '../features/folio/ServicesPage').then((m) => m.ServicesPage),
+  [paths.adminBill]: () => import(/* webpackChunkName: "admin-bursts" */ '../features/folio/BillPage').then((m) => m.BillPage),
   [paths.invoice]: () => import(/* webpackChunkName: "customer-booking" */ '../features/invoice/InvoicePage').then((m) => m.InvoicePage),
   // Hotel mode with payments (issue 37): a booking's payment (where Razorpay sends the guest back) and its vouchers.
   [paths.bookingPayment]: () =>
