@@ -308,6 +308,8 @@ describe.each(databaseKinds)('the front desk on %s', (kind) => {
       ['stay', 'phone', 'Priya'],
       ['later', 'phone', 'Priya'],
       ['stay', 'check-in', 'Priya'],
+      // The bill's balance taken before the check-out (issue 40); after the undo nothing more is due.
+      ['stay', 'bill-payment', 'Priya'],
       ['stay', 'check-out', 'Priya'],
       ['stay', 'undo', 'Priya'],
       ['later', 'no-show', 'admin'],
