@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatPaise } from '../../src/domain/tax';
 import { bookThroughApi, hotelDay, signIn, uniqueEmail } from './hotelFlows';
 import { screenshot } from './screenshots';
@@ -10,6 +11,8 @@ import { screenshot } from './screenshots';
  * Classic Room tonight per width (hotelFlows.ts lists the others).
  */
 
+/** Back at the top, so that a full-page picture shows the tables' sticky headers where they belong. */
+const atTop = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
 const paise = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.-]/g, '')) * 100);
 
 for (const [width, height] of [
@@ -30,8 +33,27 @@ for (const [width, height] of [
       email: guest,
     });
 
+    // The owner's catalogue, from the back office's navigation: a service added (the desk's ones are left as they are).
     await page.goto('/admin-desk');
     await signIn(page);
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Services' }).click();
+    await expect(page).toHaveURL(/\/admin-services$/);
+    const catalogue = page.getByRole('table', { name: 'Catalogue' });
+    await expect(catalogue.getByRole('row').filter({ hasText: 'Restaurant' })).toContainText('996331');
+    await expect(catalogue.getByRole('row').filter({ hasText: 'Jeep ride' })).toContainText('18%');
+    const add = page.getByRole('form', { name: 'Add a service' });
+    const walk = `Guided walk ${width}`;
+    await add.getByLabel('Name').fill(walk);
+    await add.getByLabel('SAC').fill('999699');
+    await add.getByLabel('Price before tax (₹)').fill('650');
+    await add.getByRole('button', { name: 'Add service' }).click();
+    await expect(page.getByText(`Added ${walk}.`)).toBeVisible();
+    await expect(catalogue.getByRole('row').filter({ hasText: walk })).toContainText('₹650.00');
+    await atTop(page);
+    await screenshot(page, `admin-services-${width}`, { fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Today at the desk' }).click();
     const arrival = page
       .getByRole('table', { name: /^Arrivals/ })
       .getByRole('row')
@@ -72,12 +94,14 @@ for (const [width, height] of [
     await expect(lines.getByRole('row').filter({ hasText: 'Jeep ride × 1' })).toContainText('₹1,770.00');
     const due = roomPaise + 105_000 + 177_000;
     await expect(balance.locator('.folio__balance dd')).toHaveText(formatPaise(due));
+    await atTop(page);
     await screenshot(page, `admin-bill-${width}`, { fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
 
     // Check-out is refused while the balance is due.
     await page.getByRole('button', { name: 'Check out', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText(`${formatPaise(due)} is still due on this bill: take the payment or ask the owner.`);
+    await atTop(page);
     await screenshot(page, `admin-bill-${width}-refused`, { fullPage: true });
 
     // The balance in cash (offered as the amount), then the check-out.
@@ -91,6 +115,7 @@ for (const [width, height] of [
     await expect(page.getByText(`Booking ${bookingId} checked out.`)).toBeVisible();
     await expect(page.getByText('Checked out', { exact: true })).toBeVisible();
     await expect(page.getByRole('form', { name: 'Post a charge' })).toHaveCount(0);
+    await atTop(page);
     await screenshot(page, `admin-bill-${width}-paid`, { fullPage: true });
 
     // The tax invoice: the night, each service with its SAC and tax, the payment, a balance of nothing.
@@ -116,6 +141,7 @@ for (const [width, height] of [
     // The room night's own total, above, plus the services is the grand total.
     const roomTotal = paise(await page.locator('.invoice__totals').first().locator('.invoice__total').first().textContent());
     expect(roomTotal + 282_000).toBe(due);
+    await atTop(page);
     await screenshot(page, `invoice-bill-${width}`, { fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
   });

@@ -138,7 +138,7 @@ function Lines({ folio, onOutcome }: { folio: FolioReply; onOutcome: (outcome: O
       {folio.lines.length === 0 ? (
         <p className="admin-summary admin-summary--empty">Nothing posted yet: the bill is the room nights.</p>
       ) : (
-        <table className="admin-table folio-table" role="table" aria-labelledby={headingId}>
+        <table className="admin-table folio-table folio-table--lines" role="table" aria-labelledby={headingId}>
           <thead role="rowgroup">
             <tr role="row">
               {['Posted', 'Item', 'SAC', 'GST', 'Charge', 'Paid', 'Action'].map((column) => (

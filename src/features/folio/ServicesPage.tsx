@@ -42,6 +42,8 @@ function Services() {
   const { data, error, isLoading } = useGetServicesQuery();
   const [editing, setEditing] = useState<Service | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // A new form (empty, or the next service's) after each save.
+  const [saves, setSaves] = useState(0);
   const headingId = useId();
   if (isLoading) return <p className="admin-summary">Loading the services…</p>;
   if (error || !data)
@@ -103,11 +105,12 @@ function Services() {
         </table>
       </section>
       <ServiceForm
-        key={editing?.id ?? 'new'}
+        key={`${editing?.id ?? 'new'}-${saves}`}
         service={editing}
         onDone={(text) => {
           setDone(text);
           setEditing(null);
+          setSaves((n) => n + 1);
         }}
         onCancel={() => setEditing(null)}
       />
