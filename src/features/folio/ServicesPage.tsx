@@ -58,7 +58,7 @@ function Services() {
       <div role="status">{done && <p className="notice notice--success">{done}</p>}</div>
       <section aria-labelledby={headingId} className="folio__lines">
         <h2 id={headingId}>Catalogue</h2>
-        <table className="admin-table folio-table" role="table" aria-labelledby={headingId}>
+        <table className="admin-table folio-table folio-table--services" role="table" aria-labelledby={headingId}>
           <thead role="rowgroup">
             <tr role="row">
               {['Service', 'SAC', 'Price', 'GST', 'Offered', 'Action'].map((column) => (
