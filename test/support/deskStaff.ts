@@ -11,7 +11,7 @@ export interface TestStaff {
   network: HotelNetwork;
 }
 
-const csrfOf = async (network: HotelNetwork) =>
+export const csrfOf = async (network: HotelNetwork) =>
   ((await (await network.fetch('/api/admin/session')).json()) as { csrfToken: string }).csrfToken;
 
 /** The owner adds a person with this role (a unique name: the server is shared by the tests). */

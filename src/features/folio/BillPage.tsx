@@ -208,24 +208,32 @@ function ChargeForm({ bookingId, onOutcome }: { bookingId: string; onOutcome: (o
   const [post, { isLoading }] = usePostChargeMutation();
   const offered = data?.items.filter((service) => service.active) ?? [];
   const [serviceId, setServiceId] = useState<number | null>(null);
-  const [quantity, setQuantity] = useState(1);
+  // As typed: a field that turned "" into 1 at once made "2" typed after clearing it "12".
+  const [quantity, setQuantity] = useState('1');
+  const [problem, setProblem] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const ids = { service: useId(), quantity: useId(), note: useId() };
   const chosen = offered.find((service) => service.id === serviceId) ?? offered[0];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setProblem(null);
     if (!chosen) return;
-    const result = await post({ bookingId, serviceId: chosen.id, quantity, ...(note.trim() ? { note: note.trim() } : {}) });
+    const count = /^\d{1,3}$/.test(quantity.trim()) ? Number(quantity.trim()) : 0;
+    if (count < 1) {
+      setProblem('Quantity: a whole number from 1 to 999.');
+      return;
+    }
+    const result = await post({ bookingId, serviceId: chosen.id, quantity: count, ...(note.trim() ? { note: note.trim() } : {}) });
     if (result.error) onOutcome({ tone: 'error', text: describeError(result.error, 'The charge could not be posted.') });
     else {
-      onOutcome({ tone: 'success', text: `Posted: ${chosen.name} × ${quantity}.` });
-      setQuantity(1);
+      onOutcome({ tone: 'success', text: `Posted: ${chosen.name} × ${count}.` });
+      setQuantity('1');
       setNote('');
     }
   }
   return (
-    <form className="card folio__form" aria-labelledby={`${ids.service}-title`} onSubmit={(event) => void submit(event)}>
+    <form className="card folio__form" aria-labelledby={`${ids.service}-title`} onSubmit={(event) => void submit(event)} noValidate>
       <h2 id={`${ids.service}-title`}>Post a charge</h2>
       <div className="field">
         <label htmlFor={ids.service}>Service</label>
@@ -247,8 +255,15 @@ function ChargeForm({ bookingId, onOutcome }: { bookingId: string; onOutcome: (o
           max={999}
           required
           value={quantity}
-          onChange={(event) => setQuantity(Math.max(1, Math.trunc(Number(event.target.value)) || 1))}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${ids.quantity}-problem` : undefined}
+          onChange={(event) => setQuantity(event.target.value)}
         />
+        {problem && (
+          <p id={`${ids.quantity}-problem`} className="folio__problem" role="alert">
+            {problem}
+          </p>
+        )}
       </div>
       <div className="field">
         <label htmlFor={ids.note}>Note (optional)</label>
