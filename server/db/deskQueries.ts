@@ -4,6 +4,7 @@ import { allowedMoves, holdsRooms, moveProblem } from '../../src/domain/bookingS
 import type { DeskBooking, StatusMove } from '../../src/domain/wire';
 import { bookingColumns, roomsLeft, stayRefusalOf, toBooking } from './bookingQueries';
 import { inTransaction } from './database';
+import { folioRefusalOf } from './folioQueries';
 import { moveTargets, roomsOfBookings } from './roomQueries';
 import type { Booking, BookingRow, StayRefusal } from './bookingQueries';
 
@@ -150,6 +151,30 @@ export async function moveStatus(
   actor: Actor,
   /** Whether a cancel now is within the free period: a paid booking is refunded by it (issue 37). */
   freeCancel: (booking: Booking) => boolean = () => true,
+  /**
+   * Issue 40: a check-out with a balance still due on the bill, allowed by the owner (the route
+   * passes it for an owner only). Without it the database refuses such a check-out
+   * (folio_settled_at_check_out, functions/folio.sql, the one place of that rule).
+   */
+  allowBalanceDue = false,
+): Promise<MoveOutcome> {
+  try {
+    return await moveInTransaction(db, bookingId, to, today, actor, freeCancel, allowBalanceDue);
+  } catch (error) {
+    const refusal = folioRefusalOf(error);
+    if (refusal) return { outcome: 'refused', message: refusal.message };
+    throw error;
+  }
+}
+
+function moveInTransaction(
+  db: pg.Pool,
+  bookingId: string,
+  to: StatusMove,
+  today: string,
+  actor: Actor,
+  freeCancel: (booking: Booking) => boolean,
+  allowBalanceDue: boolean,
 ): Promise<MoveOutcome> {
   return inTransaction(db, async (client) => {
     const { rows } = await client.query<BookingRow>(
@@ -192,7 +217,15 @@ export async function moveStatus(
       await client.query('SELECT cancel_booking($1)', [bookingId]);
       // Issue 37: what was paid comes back, in full within the free period, else by the guest's cancelPolicy.
       await client.query('SELECT payments_cancelled($1, $2)', [bookingId, freeCancel(booking)]);
-    } else await client.query('UPDATE bookings SET status = $2, updated_at = now() WHERE booking_id = $1', [bookingId, to]);
+    } else {
+      if (to === 'checked_out' && allowBalanceDue) await client.query('SELECT folio_allow_check_out($1)', [actor.staff]);
+      await client.query('UPDATE bookings SET status = $2, updated_at = now() WHERE booking_id = $1', [bookingId, to]);
+      // The owner's allowance is audited only where it was needed (the trigger recorded a balance due).
+      if (to === 'checked_out' && allowBalanceDue) {
+        const allowed = await client.query('SELECT 1 FROM folio_overrides WHERE booking_id = $1 AND at = now()', [bookingId]);
+        if (allowed.rowCount) await audit(client, bookingId, 'check-out-allowed', actor);
+      }
+    }
     await client.query(
       'INSERT INTO status_moves (booking_id, from_status, to_status, old_check_out, old_lines, staff) VALUES ($1, $2, $3, $4, $5, $6)',
       [bookingId, booking.status, to, oldCheckOut, oldLines === null ? null : JSON.stringify(oldLines), actor.staff],

@@ -17,6 +17,7 @@ import type {
 } from '../../src/domain/wire';
 import { paiseOf } from './bookingQueries';
 import { inTransaction } from './database';
+import { folioOf } from './folioQueries';
 import { matchRoomsToCount, nightsAbove } from './roomQueries';
 
 /**
@@ -401,6 +402,46 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
       sgstPaise,
       totalPaise: total,
       ...advances,
+      ...(await billOf(db, bookingId)),
+    },
+  };
+}
+
+/**
+ * Issue 40: what the desk posted to the stay's bill, for the invoice: the lines still standing
+ * (a line reversed and its reversal cancel out and neither prints) and the sums as the bill has
+ * them. Nothing for a booking without posts, so its invoice is what it always was.
+ */
+async function billOf(db: Queryable, bookingId: string): Promise<Pick<InvoiceReply, 'bill'>> {
+  const folio = await folioOf(db, bookingId);
+  const posted = folio?.lines.filter((line) => line.id !== null) ?? [];
+  if (!folio || posted.length === 0) return {};
+  const standing = posted.filter((line) => line.reverses === null && line.reversedBy === null);
+  const services = standing
+    .filter((line) => line.kind === 'charge')
+    .map((line) => ({
+      description: line.description,
+      sac: line.sac!,
+      quantity: line.quantity!,
+      unitPaise: line.unitPaise!,
+      gstBasisPoints: line.gstBasisPoints!,
+      taxablePaise: line.taxablePaise,
+      cgstPaise: line.cgstPaise,
+      sgstPaise: line.sgstPaise,
+    }));
+  const sum = (field: 'taxablePaise' | 'cgstPaise' | 'sgstPaise') => services.reduce((total, line) => total + line[field], 0);
+  return {
+    bill: {
+      services,
+      payments: standing
+        .filter((line) => line.kind === 'payment')
+        .map((line) => ({ description: line.description, postedAt: line.postedAt, amountPaise: line.amountPaise })),
+      servicesTaxablePaise: sum('taxablePaise'),
+      servicesCgstPaise: sum('cgstPaise'),
+      servicesSgstPaise: sum('sgstPaise'),
+      grandTotalPaise: folio.roomPaise + folio.chargesPaise,
+      paidPaise: folio.paymentsPaise,
+      balancePaise: folio.balancePaise,
     },
   };
 }

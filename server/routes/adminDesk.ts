@@ -44,7 +44,7 @@ export interface DeskRouteOptions {
 }
 
 const conflict = { error: 'Conflict' };
-const moveAnswers = { 200: MoveReply, 404: Refusal, 409: Refusal };
+const moveAnswers = { 200: MoveReply, 403: Refusal, 404: Refusal, 409: Refusal };
 
 /**
  * Today at the desk (issue 23), for owners and front-desk staff alike: a day's arrivals,
@@ -127,7 +127,11 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
       // paid; later, the owner's share (issue 37).
       const freeCancel = (booking: { checkIn: string | null }) =>
         cancelPolicy({ checkIn: booking.checkIn, status: 'confirmed' }, mail.cancelFreeDays, today()).canCancel;
-      const outcome = await moveStatus(db.pool, bookingId, request.body.to, today(), actorOf(request), freeCancel);
+      // Issue 40: only the owner checks out a guest whose bill still has a balance due.
+      const allowBalanceDue = request.body.allowBalanceDue === true && request.body.to === 'checked_out';
+      if (allowBalanceDue && request.admin!.role !== 'owner')
+        return reply.code(403).send({ error: 'Forbidden', message: 'Only the hotel’s owner may check out a guest with a balance due.' });
+      const outcome = await moveStatus(db.pool, bookingId, request.body.to, today(), actorOf(request), freeCancel, allowBalanceDue);
       if (outcome.outcome === 'moved') {
         request.log.info({ bookingId, to: request.body.to, admin: request.admin!.username }, 'booking status');
         if (request.body.to === 'cancelled') payments.kick();

@@ -68,6 +68,8 @@ export const bookingsChanged = [
   'Channels',
   'Rooms',
   'Payments',
+  'Bill',
+  'Invoice',
 ] as const;
 
 export const bookingPath = (bookingId: string) => `bookings/${encodeURIComponent(bookingId)}`;
@@ -153,6 +155,8 @@ export const bookingsApi = createApi({
     'Rooms',
     'Channels',
     'Payments',
+    'Bill',
+    'Services',
   ],
   endpoints: (build) => ({
     /** The signed-in staff member, or null when nobody is signed in (the server's 401 or 403 is that answer, not a failure). */
@@ -235,8 +239,13 @@ export const bookingsApi = createApi({
       invalidatesTags: [...bookingsChanged, 'Booking'],
     }),
     /** Check in, check out, no-show or cancel (the desk, and Cancel on the bookings list): only the moves the rules allow (src/domain/bookingStatus.ts). */
-    moveBooking: build.mutation<MoveReply, { bookingId: string; to: StatusMove }>({
-      query: ({ bookingId, to }) => ({ url: `${adminBookingPath(bookingId)}/status`, method: 'POST', body: { to } }),
+    moveBooking: build.mutation<MoveReply, { bookingId: string; to: StatusMove; allowBalanceDue?: boolean }>({
+      query: ({ bookingId, to, allowBalanceDue }) => ({
+        url: `${adminBookingPath(bookingId)}/status`,
+        method: 'POST',
+        // Issue 40: the owner's check-out with a balance still due on the bill.
+        body: allowBalanceDue ? { to, allowBalanceDue } : { to },
+      }),
       invalidatesTags: [...bookingsChanged, 'Booking'],
     }),
   }),

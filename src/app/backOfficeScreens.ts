@@ -13,3 +13,5 @@ export { PricesPage } from '../features/prices/PricesPage';
 export { RoomsPage } from '../features/rooms/RoomsPage';
 export { ChannelsPage } from '../features/channels/ChannelsPage';
 export { AdminPaymentsPage } from '../features/adminPayments/AdminPaymentsPage';
+export { ServicesPage } from '../features/folio/ServicesPage';
+export { BillPage } from '../features/folio/BillPage';

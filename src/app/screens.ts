@@ -39,6 +39,9 @@ export const screens = {
   [paths.adminPayments]: backOffice('AdminPaymentsPage'),
   // The owner's reports in a chunk of their own: their charts and tables load on this screen only.
   [paths.adminReports]: () => import(/* webpackChunkName: "admin-reports" */ '../features/reports/ReportsPage').then((m) => m.ReportsPage),
+  // Issue 40: the owner's services and a stay's bill at the desk.
+  [paths.adminServices]: backOffice('ServicesPage'),
+  [paths.adminBill]: backOffice('BillPage'),
   [paths.invoice]: guest('InvoicePage'),
   // Hotel mode with payments (issue 37): a booking's payment (where Razorpay sends the guest back) and its vouchers.
   [paths.bookingPayment]: guest('PaymentPage'),

@@ -354,7 +354,14 @@ export const StatusMove = Type.Union([
   Type.Literal('cancelled'),
 ]);
 export type StatusMove = Static<typeof StatusMove>;
-export const StatusBody = Type.Object({ to: StatusMove }, { additionalProperties: false });
+export const StatusBody = Type.Object(
+  {
+    to: StatusMove,
+    /** Issue 40, owners only: check out although a balance is still due on the bill (audited). */
+    allowBalanceDue: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 export type StatusBody = Static<typeof StatusBody>;
 
 /** One booking on the desk's lists, with what staff may do to it now. */
@@ -612,6 +619,35 @@ export const InvoiceReply = Type.Object({
   ),
   advancePaise: Type.Optional(Type.Integer()),
   duePaise: Type.Optional(Type.Integer()),
+  /**
+   * Issue 40: the stay's bill, once the desk has posted to it: the services net of reversals (each
+   * with its SAC and GST at its rate), the payments taken at the desk net of reversals, and the sums
+   * with the room-nights above: the grand total, all that was paid (the advance included) and the
+   * balance. Absent for a booking without posts: its invoice is the room-nights' alone, as before.
+   */
+  bill: Type.Optional(
+    Type.Object({
+      services: Type.Array(
+        Type.Object({
+          description: Type.String(),
+          sac: Type.String(),
+          quantity: Type.Integer(),
+          unitPaise: Type.Integer(),
+          gstBasisPoints: Type.Integer(),
+          taxablePaise: Type.Integer(),
+          cgstPaise: Type.Integer(),
+          sgstPaise: Type.Integer(),
+        }),
+      ),
+      payments: Type.Array(Type.Object({ description: Type.String(), postedAt: Type.String(), amountPaise: Type.Integer() })),
+      servicesTaxablePaise: Type.Integer(),
+      servicesCgstPaise: Type.Integer(),
+      servicesSgstPaise: Type.Integer(),
+      grandTotalPaise: Type.Integer(),
+      paidPaise: Type.Integer(),
+      balancePaise: Type.Integer(),
+    }),
+  ),
 });
 export type InvoiceReply = Static<typeof InvoiceReply>;
 

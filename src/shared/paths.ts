@@ -14,6 +14,9 @@ export const paths = {
   adminReports: '/admin-reports',
   /** Hotel mode with payments (issue 37): the owner's Payments screen. */
   adminPayments: '/admin-payments',
+  /** Hotel mode (issue 40): the owner's catalogue of services, and a stay's running bill at the desk. */
+  adminServices: '/admin-services',
+  adminBill: '/admin-desk/bill/:bookingId',
   invoice: '/invoice/:bookingId',
   /** Hotel mode with payments: a booking's payment (where Razorpay sends the guest back), and a printable GST voucher. */
   bookingPayment: '/booking-payment/:bookingId',

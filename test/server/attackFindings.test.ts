@@ -13,6 +13,7 @@ import { databaseKinds, startTestDatabase } from './support/testDatabase';
 import type { TestDatabase } from './support/testDatabase';
 import { adminPassword, api, createAdmin, signIn, startTestServer } from './support/testServer';
 import type { TestServer } from './support/testServer';
+import { moveSettled } from './support/bill';
 
 /**
  * Issue 35: what an attack on the running hotel found, items 3 (the guest's email change mailing
@@ -145,7 +146,7 @@ describe.each(databaseKinds)('what the attack found (issue 35) on %s', (kind) =>
       const later = await startTestServer(db, { trustProxy: '127.0.0.1', now: () => new Date(Date.now() + 3 * 86_400_000) });
       try {
         const move = (server: TestServer, bookingId: string, to: string) =>
-          api(server.url, `/api/admin/bookings/${bookingId}/status`, { method: 'POST', body: { to }, headers: admin.headers });
+          moveSettled((path, init) => api(server.url, path, { ...init, headers: admin.headers }), bookingId, to);
         const deskBooking = async (checkIn: string, checkOut: string) => {
           const answer = await api(proxied.url, '/api/admin/desk/bookings', {
             method: 'POST',

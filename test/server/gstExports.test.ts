@@ -8,6 +8,7 @@ import type { TestHotel } from './support/hotel';
 import { confirmBody } from './support/stays';
 import { databaseKinds } from './support/testDatabase';
 import { signIn } from './support/testServer';
+import { moveSettled } from './support/bill';
 
 /**
  * Issue 39: the accountant's exports add up to the invoices, to the paisa, whatever the prices
@@ -157,7 +158,7 @@ describe.each(databaseKinds)('the GST exports on %s', (kind) => {
           );
           if (reply.status !== 201) continue;
           const id = reply.body.booking.bookingId as string;
-          const move = (to: string) => hotel.owner(`/api/admin/bookings/${id}/status`, { method: 'POST', body: { to } });
+          const move = (to: string) => moveSettled(hotel.owner, id, to);
           if (b.fate === 'cancelled') await move('cancelled');
           if (b.fate === 'no_show') await at(addDays(stay.checkIn, 1), () => move('no_show'));
           if (b.fate === 'early') {

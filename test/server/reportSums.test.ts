@@ -7,6 +7,7 @@ import type { TestHotel } from './support/hotel';
 import { reportSumsProblems } from './support/reportSums';
 import { confirmBody } from './support/stays';
 import { databaseKinds } from './support/testDatabase';
+import { moveSettled } from './support/bill';
 
 /**
  * Issue 39: the reports read sums kept per night and per arrival day (migration 050), which every
@@ -79,8 +80,7 @@ describe.each(databaseKinds)('the report sums on %s', (kind) => {
             clock = null;
           }
         };
-        const status = (bookingId: string, to: string) =>
-          hotel.owner(`/api/admin/bookings/${bookingId}/status`, { method: 'POST', body: { to } });
+        const status = (bookingId: string, to: string) => moveSettled(hotel.owner, bookingId, to);
         for (const step of ops) {
           if (step.kind === 'book' || step.kind === 'desk') {
             const dates = { checkIn: day(step.stay.start), checkOut: day(step.stay.start + step.stay.nights) };

@@ -424,8 +424,42 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
     await expectAnswer(200, { ...statusRoute(walkInId), body: { to: 'checked_in' } });
     expect(await invoiceStatus(walkInId)).toBe('checked_in');
     await expectAnswer(409, { ...statusRoute(walkInId), body: { to: 'checked_in' } });
+    // Issue 40: the stay's bill. Check-out is refused while its balance is due; only the owner may allow that.
+    const billRoute = (path = '', bookingId = walkInId) => ({
+      route: `/api/admin/bookings/:bookingId/bill${path.replace(/\/lines\/\d+/, '/lines/:lineId')}`,
+      path: `/api/admin/bookings/${bookingId}/bill${path}`,
+      as: desk,
+    });
+    const services = await expectAnswer(200, { route: '/api/admin/services', as: desk });
+    const restaurant = (services.json.items as Array<{ id: number; name: string }>).find((s) => s.name === 'Restaurant')!.id;
+    const charged = await expectAnswer(201, { ...billRoute('/charges'), method: 'POST', body: { serviceId: restaurant, quantity: 1 } });
+    await expectAnswer(404, { ...billRoute('/charges', 'BK100000'), method: 'POST', body: { serviceId: restaurant, quantity: 1 } });
+    await expectAnswer(409, { ...billRoute('/charges'), method: 'POST', body: { serviceId: 999999, quantity: 1 } });
+    const lineId = charged.json.lines.at(-1).id as number;
+    await expectAnswer(201, { ...billRoute(`/lines/${lineId}/reversal`), method: 'POST', body: {} });
+    await expectAnswer(409, { ...billRoute(`/lines/${lineId}/reversal`), method: 'POST', body: {} });
+    await expectAnswer(404, { ...billRoute('/lines/999999999/reversal'), method: 'POST', body: {} });
+    await expectAnswer(409, { ...statusRoute(walkInId), body: { to: 'checked_out' } });
+    await expectAnswer(403, { ...statusRoute(walkInId), body: { to: 'checked_out', allowBalanceDue: true } });
+    const due = (await expectAnswer(200, billRoute())).json.balancePaise as number;
+    await expectAnswer(404, billRoute('', 'BK100000'));
+    await expectAnswer(404, { ...billRoute('/payments', 'BK100000'), method: 'POST', body: { method: 'cash', amountPaise: 1 } });
+    await expectAnswer(201, { ...billRoute('/payments'), method: 'POST', body: { method: 'cash', amountPaise: due } });
     await expectAnswer(200, { ...statusRoute(walkInId), body: { to: 'checked_out' } });
     expect(await invoiceStatus(walkInId)).toBe('checked_out');
+    await expectAnswer(409, { ...billRoute('/payments'), method: 'POST', body: { method: 'cash', amountPaise: 1 } });
+    const tea = { name: 'Tea tasting', sac: '999699', pricePaise: 30000, gstBasisPoints: 1800, active: true };
+    const added = await expectAnswer(201, { route: '/api/admin/services', method: 'POST', body: tea, as: owner });
+    await expectAnswer(409, { route: '/api/admin/services', method: 'POST', body: tea, as: owner });
+    const serviceRoute = (id: number) => ({
+      route: '/api/admin/services/:serviceId',
+      path: `/api/admin/services/${id}`,
+      method: 'PUT',
+      as: owner,
+    });
+    await expectAnswer(200, { ...serviceRoute(added.json.id as number), body: { ...tea, pricePaise: 35000 } });
+    await expectAnswer(404, { ...serviceRoute(999999), body: tea });
+    await expectAnswer(409, { ...serviceRoute(added.json.id as number), body: { ...tea, name: 'Restaurant' } });
     await expectAnswer(200, undoRoute(walkInId));
     await expectAnswer(404, { ...statusRoute('BK100000'), body: { to: 'checked_in' } });
     await expectAnswer(404, undoRoute('BK100000'));

@@ -17,6 +17,10 @@ const actions: Record<string, string> = {
   phone: 'booked on the phone',
   'walk-in': 'booked at the desk (walk-in)',
   room: 'moved to another room',
+  'bill-charge': 'charged a service on the bill',
+  'bill-payment': 'paid on the bill',
+  'bill-reversal': 'corrected on the bill (a line reversed)',
+  'check-out-allowed': 'checked out with a balance due, allowed',
 };
 
 function describe(entry: AuditEntry): string {

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useMoveBookingMutation } from '../../api/bookingsApi';
 import { useCreateDeskBookingMutation, useGetDeskQuery, useMoveToRoomMutation, useUndoBookingMoveMutation } from './deskApi';
 import { describeError } from '../../api/requestErrors';
@@ -14,6 +15,7 @@ import { formatInr } from '../../shared/money';
 import { selectOffers } from '../../shared/offers';
 import { makeDraftId } from '../confirmation/draftKeys';
 import { AdminGate } from '../staff/AdminGate';
+import { billPath } from '../folio/billPath';
 import { CopyLink } from './CopyLink';
 import '../admin/admin.css';
 import './desk.css';
@@ -257,7 +259,17 @@ function DeskList({ title, empty, rows, onOutcome }: DeskListProps) {
                     )}
                     {booking.moveTargets.length > 0 &&
                       booking.placedIn.map((room) => <MoveToRoom key={room.id} booking={booking} from={room} onOutcome={onOutcome} />)}
-                    {buttons.length === 0 && !booking.canUndo && booking.moveTargets.length === 0 && (
+                    {/* Issue 40: the stay's running bill, from check-in on. */}
+                    {hasBill(booking) && (
+                      <Link
+                        className="button button--secondary admin-delete"
+                        to={billPath(booking.bookingId)}
+                        aria-label={`Bill of ${booking.bookingId}`}
+                      >
+                        Bill
+                      </Link>
+                    )}
+                    {buttons.length === 0 && !booking.canUndo && booking.moveTargets.length === 0 && !hasBill(booking) && (
                       <span className="desk__nothing">—</span>
                     )}
                   </td>
@@ -270,6 +282,9 @@ function DeskList({ title, empty, rows, onOutcome }: DeskListProps) {
     </section>
   );
 }
+
+/** A guest checked in (or out) has a running bill at the desk. */
+const hasBill = (booking: DeskBooking) => booking.status === 'checked_in' || booking.status === 'checked_out';
 
 /** "Room 104", "Rooms 104, 105". */
 function roomNumbers(rooms: readonly RoomRef[]): string {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { To } from 'react-router-dom';
 import { describeError, statusOf } from '../../api/requestErrors';
@@ -208,7 +208,7 @@ function Invoice({ invoice, backTo, backState }: { invoice: InvoiceReply; backTo
         <dt>Total</dt>
         <dd className="invoice__total">{formatPaise(invoice.totalPaise)}</dd>
         {/* Issue 37: money received before the stay (its receipt vouchers, less refund vouchers) and what remains due. */}
-        {invoice.advancePaise !== undefined && (
+        {invoice.advancePaise !== undefined && !invoice.bill && (
           <>
             <dt>Paid in advance</dt>
             <dd>{formatPaise(invoice.advancePaise)}</dd>
@@ -217,6 +217,7 @@ function Invoice({ invoice, backTo, backState }: { invoice: InvoiceReply; backTo
           </>
         )}
       </dl>
+      {invoice.bill && <BillSection bill={invoice.bill} roomPaise={invoice.totalPaise} advancePaise={invoice.advancePaise} />}
       {invoice.vouchers && invoice.vouchers.length > 0 && (
         <p className="invoice__vouchers">
           Advance:{' '}
@@ -238,5 +239,105 @@ function Invoice({ invoice, backTo, backState }: { invoice: InvoiceReply; backTo
         </Link>
       </p>
     </article>
+  );
+}
+
+type Bill = NonNullable<InvoiceReply['bill']>;
+
+/** The hotel's date (India) of an instant, whatever this device's zone: the day the desk took a payment. */
+const hotelDate = (instant: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(instant),
+  );
+
+/**
+ * Issue 40: what the desk posted to the stay's bill: each service standing (net of corrections)
+ * with its SAC and its GST at its rate, the sums with the room-nights, the payments and the
+ * balance. Only on a bill with posts: a room-only invoice is as it always was.
+ */
+function BillSection({ bill, roomPaise, advancePaise }: { bill: Bill; roomPaise: number; advancePaise?: number }) {
+  const servicesTotal = bill.servicesTaxablePaise + bill.servicesCgstPaise + bill.servicesSgstPaise;
+  return (
+    <section className="invoice__bill" aria-labelledby="invoice-services">
+      <h2 id="invoice-services">Services during the stay</h2>
+      {bill.services.length === 0 ? (
+        <p>None.</p>
+      ) : (
+        <table className="invoice__lines" role="table">
+          <caption className="visually-hidden">Each service's charges</caption>
+          <thead role="rowgroup">
+            <tr role="row">
+              {['Service', 'SAC', 'Quantity', 'Rate', 'Taxable value', 'CGST', 'SGST', 'Total'].map((column) => (
+                <th key={column} role="columnheader" scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody role="rowgroup">
+            {bill.services.map((line, index) => (
+              <tr key={index} role="row">
+                <th role="rowheader" scope="row">
+                  {line.description}
+                </th>
+                <td role="cell" data-label="SAC">
+                  {line.sac}
+                </td>
+                <td role="cell" data-label="Quantity">
+                  {line.quantity}
+                </td>
+                <td role="cell" data-label="Rate">
+                  {formatPaise(line.unitPaise)}
+                </td>
+                <td role="cell" data-label="Taxable value">
+                  {formatPaise(line.taxablePaise)}
+                </td>
+                <td role="cell" data-label="CGST">
+                  <span>
+                    {formatPaise(line.cgstPaise)} <span className="invoice__rate">({formatBasisPoints(line.gstBasisPoints / 2)})</span>
+                  </span>
+                </td>
+                <td role="cell" data-label="SGST">
+                  <span>
+                    {formatPaise(line.sgstPaise)} <span className="invoice__rate">({formatBasisPoints(line.gstBasisPoints / 2)})</span>
+                  </span>
+                </td>
+                <td role="cell" data-label="Total">
+                  {formatPaise(line.taxablePaise + line.cgstPaise + line.sgstPaise)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <dl className="invoice__totals" aria-label="Bill">
+        <dt>Services: taxable value</dt>
+        <dd>{formatPaise(bill.servicesTaxablePaise)}</dd>
+        <dt>Services: CGST</dt>
+        <dd>{formatPaise(bill.servicesCgstPaise)}</dd>
+        <dt>Services: SGST</dt>
+        <dd>{formatPaise(bill.servicesSgstPaise)}</dd>
+        <dt>Services: total</dt>
+        <dd>{formatPaise(servicesTotal)}</dd>
+        <dt>Room nights and services</dt>
+        <dd className="invoice__total">{formatPaise(roomPaise + servicesTotal)}</dd>
+        {advancePaise !== undefined && advancePaise !== 0 && (
+          <>
+            <dt>Paid in advance</dt>
+            <dd>{formatPaise(advancePaise)}</dd>
+          </>
+        )}
+        {bill.payments.map((payment, index) => (
+          <Fragment key={index}>
+            <dt>
+              Paid by {payment.description}, {longDate(hotelDate(payment.postedAt))}
+            </dt>
+            <dd>{formatPaise(payment.amountPaise)}</dd>
+          </Fragment>
+        ))}
+        <dt>{bill.balancePaise < 0 ? 'Owed to the guest' : 'Balance due'}</dt>
+        <dd className="invoice__total">{formatPaise(Math.abs(bill.balancePaise))}</dd>
+      </dl>
+    </section>
   );
 }

@@ -24,6 +24,7 @@ const links: readonly Link[] = [
   { to: paths.adminChannels, label: 'Channels', offer: 'channels', ownerOnly: true },
   { to: paths.adminPrices, label: 'Prices & rooms', offer: 'prices', ownerOnly: true },
   { to: paths.adminPayments, label: 'Payments', offer: 'payments', ownerOnly: true },
+  { to: paths.adminServices, label: 'Services', offer: 'desk', ownerOnly: true },
   { to: paths.adminStaff, label: 'Staff', offer: 'staff', ownerOnly: true },
   { to: paths.adminReports, label: 'Reports', offer: 'reports', ownerOnly: true },
 ];

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { bookAtHotel, callHotel, staffNetwork, uniqueEmail } from '../../hotelNetwork';
-import { addDaysTo, deskStaff, hotelToday } from '../../support/deskStaff';
+import { addDaysTo, deskStaff, hotelToday, settleBill } from '../../support/deskStaff';
 import { renderHotelRoute, renderRoute } from '../../testUtils';
 
 /** A booking of this test's own arriving today at the hotel, as a guest made it on the web. */
@@ -55,6 +55,12 @@ describe('Today at the desk (hotel)', () => {
     row = await rowOf('In the house', booking.email);
     expect(within(row).getByText('Checked in')).toBeInTheDocument();
     row = await rowOf('Arrivals', booking.email);
+    // A checked-in guest has a bill (issue 40); it is paid before the check-out.
+    expect(within(row).getByRole('link', { name: `Bill of ${booking.bookingId}` })).toHaveAttribute(
+      'href',
+      `/admin-desk/bill/${booking.bookingId}`,
+    );
+    await settleBill(desk.network, booking.bookingId);
     await user.click(within(row).getByRole('button', { name: `Check out ${booking.bookingId}` }));
     expect(await screen.findByText(`Booking ${booking.bookingId} checked out.`)).toBeInTheDocument();
     // Left on the arrival day: the stay now ends tomorrow, so it is no longer in the house.
@@ -75,6 +81,7 @@ describe('Today at the desk (hotel)', () => {
     expect(audit.items.filter((entry) => entry.bookingId === booking.bookingId).map((entry) => [entry.action, entry.staff])).toEqual([
       ['undo', desk.username],
       ['check-out', desk.username],
+      ['bill-payment', desk.username],
       ['check-in', desk.username],
     ]);
   });

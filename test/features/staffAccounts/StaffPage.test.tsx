@@ -23,7 +23,19 @@ describe('Staff (hotel)', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Bookings', 'Today at the desk', 'Bursts', 'Outbox', 'Rooms', 'Channels', 'Prices & rooms', 'Payments', 'Staff', 'Reports']);
+    ).toEqual([
+      'Bookings',
+      'Today at the desk',
+      'Bursts',
+      'Outbox',
+      'Rooms',
+      'Channels',
+      'Prices & rooms',
+      'Payments',
+      'Services',
+      'Staff',
+      'Reports',
+    ]);
     const me = (await within(await staffTable()).findByText('admin')).closest('tr')!;
     expect(me).toHaveTextContent('admin (you)');
     expect(within(me).getByText('Owner')).toBeInTheDocument();
