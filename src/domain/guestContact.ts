@@ -68,3 +68,18 @@ export function searchTermForMobile(query: string): string {
   const compact = query.trim().replace(/[\s-]/g, '');
   return /^\+?\d{3,15}$/.test(compact) ? compact : query;
 }
+
+/**
+ * A request's name and mobile (the confirm, the desk's phone and walk-in bookings) as stored: each
+ * checked when sent, null when not (a client written before they were asked), or the first problem.
+ */
+export function checkGuestContact(body: { guestName?: string; guestMobile?: string }): {
+  contact?: { guestName: string | null; guestMobile: string | null };
+  problem?: string;
+} {
+  const name = body.guestName === undefined ? null : checkGuestName(body.guestName);
+  if (name && 'problem' in name) return { problem: name.problem };
+  const mobile = body.guestMobile === undefined ? null : checkGuestMobile(body.guestMobile);
+  if (mobile && 'problem' in mobile) return { problem: mobile.problem };
+  return { contact: { guestName: name?.value ?? null, guestMobile: mobile?.value ?? null } };
+}
