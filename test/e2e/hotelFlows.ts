@@ -151,3 +151,12 @@ export async function bookThroughApi(request: APIRequestContext, booking: ApiBoo
 
 /** An email no other test uses. */
 export const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+
+/**
+ * Hotel mode's confirmation asks the guest's name and mobile number with the email (issue 34 item
+ * 5): fills them as a guest would, so that a spec about something else can press Confirm Booking.
+ */
+export async function fillGuestContact(page: Page, name = 'Asha Verma', mobile = '98765 43210'): Promise<void> {
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Mobile number', { exact: true }).fill(mobile);
+}
