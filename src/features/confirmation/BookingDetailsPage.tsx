@@ -18,7 +18,7 @@ import { StorageNotice } from '../bookings/StorageNotice';
 import { saveFailureMessage } from '../bookings/bookingsThunks';
 import { selectSelection } from '../selection/selectionSlice';
 import { ConfirmForm } from './ConfirmForm';
-import type { GuestContactTyped } from './ConfirmForm';
+import type { GuestContactTyped } from '../../shared/GuestContactFields';
 import { confirmedAlert, confirmedMessage, selectSessionRestored } from './confirmationShared';
 import { selectConfirmRetry, selectConfirmedBookingId, selectPendingBookingId } from './confirmationSlice';
 import { confirmationOpened, draftSubmitted, selectCanConfirm } from './confirmationThunks';

@@ -1,13 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent, RefObject } from 'react';
-import { checkGuestMobile, checkGuestName } from '../../domain/guestContact';
 import { tookPress } from '../../shared/earlyForm';
-
-/** The guest's name and mobile number as typed (issue 34 item 5). */
-export interface GuestContactTyped {
-  guestName: string;
-  guestMobile: string;
-}
+import { GuestContactFields, useGuestContact } from '../../shared/GuestContactFields';
+import type { GuestContactTyped } from '../../shared/GuestContactFields';
 
 interface ConfirmFormProps {
   /** Resolves with an error message to show, or null when the booking was stored. */
@@ -31,10 +26,7 @@ interface ConfirmFormProps {
 export function ConfirmForm({ onConfirm, waiting = false, earlyRef, askContact = false }: ConfirmFormProps) {
   const emailId = useId();
   const [email, setEmail] = useState('');
-  const [contact, setContact] = useState<GuestContactTyped>({ guestName: '', guestMobile: '' });
-  const [contactProblems, setContactProblems] = useState<Partial<GuestContactTyped>>({});
-  const nameField = useRef<HTMLInputElement>(null);
-  const mobileField = useRef<HTMLInputElement>(null);
+  const contact = useGuestContact();
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // A ref, not state, so that a second click in the same frame already sees the first.
@@ -83,19 +75,11 @@ export function ConfirmForm({ onConfirm, waiting = false, earlyRef, askContact =
       event.currentTarget.reportValidity();
       return;
     }
-    if (askContact) {
-      const problems = contactProblemsOf(contact);
-      setContactProblems(problems);
-      if (problems.guestName || problems.guestMobile) {
-        // The first field to correct takes the focus; its message is read with it (aria-describedby).
-        (problems.guestName ? nameField : mobileField).current?.focus();
-        return;
-      }
-    }
+    if (askContact && !contact.check()) return;
     busy.current = true;
     setSaving(true);
     setProblem(null);
-    const message = await onConfirm(email, askContact ? contact : undefined);
+    const message = await onConfirm(email, askContact ? contact.typed : undefined);
     busy.current = false;
     setSaving(false);
     setProblem(message);
@@ -120,40 +104,7 @@ export function ConfirmForm({ onConfirm, waiting = false, earlyRef, askContact =
           }}
         />
       </div>
-      {askContact && (
-        <>
-          <ContactField
-            label="Name"
-            name="name"
-            autoComplete="name"
-            inputRef={nameField}
-            value={contact.guestName}
-            problem={contactProblems.guestName}
-            onChange={(guestName) => {
-              setContact((typed) => ({ ...typed, guestName }));
-              // A message goes as soon as what is typed is right; a new one waits for the next Confirm.
-              if (contactProblems.guestName && 'value' in checkGuestName(guestName))
-                setContactProblems((shown) => ({ ...shown, guestName: undefined }));
-            }}
-          />
-          <ContactField
-            label="Mobile number"
-            name="mobile"
-            type="tel"
-            autoComplete="tel"
-            placeholder="98765 43210"
-            hint="Indian numbers as you dial them; from elsewhere, start with + and the country code."
-            inputRef={mobileField}
-            value={contact.guestMobile}
-            problem={contactProblems.guestMobile}
-            onChange={(guestMobile) => {
-              setContact((typed) => ({ ...typed, guestMobile }));
-              if (contactProblems.guestMobile && 'value' in checkGuestMobile(guestMobile))
-                setContactProblems((shown) => ({ ...shown, guestMobile: undefined }));
-            }}
-          />
-        </>
-      )}
+      {askContact && <GuestContactFields {...contact.fieldsProps} labels={{ name: 'Name', mobile: 'Mobile number' }} />}
       {problem && (
         <p className="notice notice--error" role="alert">
           {problem}
@@ -163,73 +114,5 @@ export function ConfirmForm({ onConfirm, waiting = false, earlyRef, askContact =
         Confirm Booking
       </button>
     </form>
-  );
-}
-
-function contactProblemsOf(contact: GuestContactTyped): Partial<GuestContactTyped> {
-  const name = checkGuestName(contact.guestName);
-  const mobile = checkGuestMobile(contact.guestMobile);
-  return {
-    ...('problem' in name ? { guestName: name.problem } : {}),
-    ...('problem' in mobile ? { guestMobile: mobile.problem } : {}),
-  };
-}
-
-interface ContactFieldProps {
-  label: string;
-  name: string;
-  type?: 'text' | 'tel';
-  autoComplete: string;
-  placeholder?: string;
-  /** Said under the label, before anything is typed. */
-  hint?: string;
-  inputRef: RefObject<HTMLInputElement | null>;
-  value: string;
-  problem?: string;
-  onChange: (value: string) => void;
-}
-
-/** A labelled field whose problem is shown under it in red, tied to it (aria-invalid, aria-describedby). */
-function ContactField({
-  label,
-  name,
-  type = 'text',
-  autoComplete,
-  placeholder,
-  hint,
-  inputRef,
-  value,
-  problem,
-  onChange,
-}: ContactFieldProps) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ');
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      <input
-        id={id}
-        ref={inputRef}
-        type={type}
-        name={name}
-        required
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        value={value}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={described || undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {problem && (
-        <p className="field__problem" id={`${id}-problem`}>
-          {problem}
-        </p>
-      )}
-    </div>
   );
 }
