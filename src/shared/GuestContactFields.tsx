@@ -70,6 +70,8 @@ interface GuestContactFieldsProps {
   labels: { name: string; mobile: string };
   /** Staff's forms style their inputs with .input. */
   inputClassName?: string;
+  /** A class for each field's block (the desk gives each a whole row of its grid). */
+  fieldClassName?: string;
   /** Staff take another guest's details: the browser's autofill would offer their own. */
   autoFill?: boolean;
 }
@@ -82,6 +84,7 @@ export function GuestContactFields({
   mobileRef,
   labels,
   inputClassName,
+  fieldClassName,
   autoFill = true,
 }: GuestContactFieldsProps) {
   return (
@@ -94,6 +97,7 @@ export function GuestContactFields({
         value={typed.guestName}
         problem={problems.guestName}
         className={inputClassName}
+        fieldClassName={fieldClassName}
         onChange={(value) => change('guestName', value)}
       />
       <ContactField
@@ -107,6 +111,7 @@ export function GuestContactFields({
         value={typed.guestMobile}
         problem={problems.guestMobile}
         className={inputClassName}
+        fieldClassName={fieldClassName}
         onChange={(value) => change('guestMobile', value)}
       />
     </>
@@ -125,6 +130,7 @@ interface ContactFieldProps {
   value: string;
   problem?: string;
   className?: string;
+  fieldClassName?: string;
   onChange: (value: string) => void;
 }
 
@@ -139,12 +145,13 @@ function ContactField({
   value,
   problem,
   className,
+  fieldClassName,
   onChange,
 }: ContactFieldProps) {
   const id = useId();
   const described = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ');
   return (
-    <div className="field">
+    <div className={fieldClassName ? `field ${fieldClassName}` : 'field'}>
       <label htmlFor={id}>{label}</label>
       {hint && (
         <p className="field__hint" id={`${id}-hint`}>

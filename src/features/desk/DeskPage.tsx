@@ -530,6 +530,7 @@ function NewBookingForm({ firstNight, onOutcome }: { firstNight: string | undefi
             {...contact.fieldsProps}
             labels={{ name: 'Guest name', mobile: 'Guest mobile number' }}
             inputClassName="input"
+            fieldClassName="desk__wide"
             autoFill={false}
           />
         </div>
