@@ -28,9 +28,23 @@ import {
 } from '../../src/domain/wire';
 
 function toCsv(bookings: Booking[]): string {
-  const header = ['bookingId', 'email', 'roomName', 'rooms', 'checkIn', 'checkOut', 'totalPrice', 'createdAt'];
+  // The guest's name and mobile (issue 34 item 5) last, so that the columns before them stay where they were.
+  const header = ['bookingId', 'email', 'roomName', 'rooms', 'checkIn', 'checkOut', 'totalPrice', 'createdAt', 'guestName', 'guestMobile'];
   const lines = bookings.map((b) =>
-    [b.bookingId, b.email, b.roomName, b.rooms, b.checkIn, b.checkOut, b.totalPrice, b.createdAt].map(csvCell).join(','),
+    [
+      b.bookingId,
+      b.email,
+      b.roomName,
+      b.rooms,
+      b.checkIn,
+      b.checkOut,
+      b.totalPrice,
+      b.createdAt,
+      b.guestName ?? null,
+      b.guestMobile ?? null,
+    ]
+      .map(csvCell)
+      .join(','),
   );
   return [header.join(','), ...lines].join('\r\n') + '\r\n';
 }

@@ -102,6 +102,10 @@ describe.each(databaseKinds)('the guest’s name and mobile on %s', (kind) => {
     }
     const invoice = await api(server.url, `/api/admin/bookings/${bookingId}/invoice`, { headers: admin.headers });
     expect(invoice.body).toMatchObject({ guestEmail: 'anjali@example.com', guestName: 'Anjali Deshpande', guestMobile: '+919123456789' });
+    // The owner's export: the CSV's last two columns (a number starting with + made inert for a spreadsheet, as any cell).
+    const csv = String((await api(server.url, '/api/admin/export?format=csv', { headers: admin.headers })).body);
+    expect(csv.split('\r\n')[0]).toBe('bookingId,email,roomName,rooms,checkIn,checkOut,totalPrice,createdAt,guestName,guestMobile');
+    expect(csv).toMatch(new RegExp(`^${bookingId},anjali@example.com,.*,Anjali Deshpande,'\\+919123456789\r$`, 'm'));
   });
 
   test('the desk takes them on a phone booking through the same rule, and shows them on its day', async () => {
