@@ -46,6 +46,8 @@ export interface BookingRow {
   rooms: number;
   total_price: number;
   email: string;
+  guest_name: string | null;
+  guest_mobile: string | null;
   created_at: Date;
   status: BookingStatus;
   guest_key_hash?: Buffer | null;
@@ -71,7 +73,7 @@ export function paiseOf(value: string | number): number {
 
 /** A booking's own columns: all of what a query reads of it but its invoice number. */
 const bookingRowColumns =
-  'booking_id, room_id, room_name, check_in, check_out, rooms, total_price, email, created_at, status, taxable_paise, cgst_paise, sgst_paise, hold_expires_at';
+  'booking_id, room_id, room_name, check_in, check_out, rooms, total_price, email, guest_name, guest_mobile, created_at, status, taxable_paise, cgst_paise, sgst_paise, hold_expires_at';
 /** A booking as every query reads it; its invoice number is in the invoices table (migration 013). */
 export const bookingColumns = `${bookingRowColumns}, invoice_number_of(booking_id) AS invoice_number`;
 
@@ -96,12 +98,21 @@ export function toBooking(row: BookingRow): Booking {
     rooms: row.rooms,
     totalPrice: row.total_price,
     email: row.email,
+    ...guestContact(row.guest_name, row.guest_mobile),
     createdAt: row.created_at.toISOString(),
     status: row.status,
     ...charges(row),
     ...(row.hold_expires_at ? { holdExpiresAt: row.hold_expires_at.toISOString() } : {}),
     ...money(row),
   };
+}
+
+/** Issue 34 item 5: the guest's name and mobile, on the bookings that have them (none before they were asked). */
+export function guestContact(
+  name: string | null | undefined,
+  mobile: string | null | undefined,
+): Pick<Booking, 'guestName' | 'guestMobile'> {
+  return { ...(name ? { guestName: name } : {}), ...(mobile ? { guestMobile: mobile } : {}) };
 }
 
 /** Issue 37: what the hotel holds for a booking and what is still due, where the query read it (the admin list). */
@@ -161,6 +172,9 @@ export interface NewBooking {
   checkIn: string;
   checkOut: string;
   email: string;
+  /** Issue 34 item 5, checked and normalised by src/domain/guestContact.ts; null when the client sent none. */
+  guestName: string | null;
+  guestMobile: string | null;
   /** The hotel's date: the invoice's date, and so its financial year. */
   today: string;
   /** The address (IPv6: its /64) the confirm came from, for finding a burst (routes/adminBursts.ts); null for staff's phone and walk-in bookings. */
@@ -209,7 +223,7 @@ export async function confirmBooking(db: pg.Pool, input: NewBooking): Promise<Co
       // Named: each connection parses and plans it once (the hot path of a busy confirm).
       name: 'confirm_booking_priced',
       text: `SELECT replayed, booking_id, taxable_paise, cgst_paise, sgst_paise, held_until
-               FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+               FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
       values: [
         input.draftId,
         input.bookingId,
@@ -223,6 +237,8 @@ export async function confirmBooking(db: pg.Pool, input: NewBooking): Promise<Co
         input.email,
         input.createdFrom,
         input.today,
+        input.guestName,
+        input.guestMobile,
       ],
     });
     const result = rows[0]!;
@@ -243,6 +259,7 @@ export async function confirmBooking(db: pg.Pool, input: NewBooking): Promise<Co
           rooms: input.rooms,
           totalPrice: Math.floor((taxable + 50) / 100),
           email: input.email,
+          ...guestContact(input.guestName, input.guestMobile),
           createdAt: new Date().toISOString(),
           status: held ? 'awaiting_payment' : 'confirmed',
           taxablePaise: taxable,

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { addDays, nightsBetween } from '../../src/domain/dates';
 import { allowedMoves, holdsRooms, moveProblem } from '../../src/domain/bookingStatus';
 import type { DeskBooking, StatusMove } from '../../src/domain/wire';
-import { bookingColumns, roomsLeft, stayRefusalOf, toBooking } from './bookingQueries';
+import { bookingColumns, guestContact, roomsLeft, stayRefusalOf, toBooking } from './bookingQueries';
 import { inTransaction } from './database';
 import { folioRefusalOf } from './folioQueries';
 import { moveTargets, roomsOfBookings } from './roomQueries';
@@ -37,6 +37,7 @@ function toDesk(row: DeskRow, today: string): DeskBooking {
     checkIn: booking.checkIn!,
     checkOut: booking.checkOut!,
     email: booking.email,
+    ...guestContact(booking.guestName, booking.guestMobile),
     status: booking.status,
     moves: allowedMoves(booking, today),
     canUndo: row.can_undo,

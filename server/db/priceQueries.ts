@@ -339,6 +339,8 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
     booking_id: string;
     status: 'confirmed' | 'cancelled';
     email: string;
+    guest_name: string | null;
+    guest_mobile: string | null;
     room_name: string;
     check_in: string;
     check_out: string;
@@ -354,7 +356,7 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
     address: string;
     gstin: string;
   }>(
-    `SELECT b.booking_id, b.status, b.email, b.room_name, b.check_in, b.check_out, b.rooms, b.lines, b.taxable_paise,
+    `SELECT b.booking_id, b.status, b.email, b.guest_name, b.guest_mobile, b.room_name, b.check_in, b.check_out, b.rooms, b.lines, b.taxable_paise,
             b.cgst_paise, b.sgst_paise, i.invoice_number, i.invoice_date, b.guest_key_hash, h.legal_name, h.address, h.gstin
        FROM bookings b JOIN invoices i ON i.booking_id = b.booking_id CROSS JOIN hotel_settings h
       WHERE b.booking_id = $1 AND b.deleted_at IS NULL`,
@@ -391,6 +393,8 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
       status: row.status,
       hotel: { legalName: row.legal_name, address: row.address, gstin: row.gstin },
       guestEmail: row.email,
+      ...(row.guest_name ? { guestName: row.guest_name } : {}),
+      ...(row.guest_mobile ? { guestMobile: row.guest_mobile } : {}),
       roomName: row.room_name,
       checkIn: row.check_in,
       checkOut: row.check_out,

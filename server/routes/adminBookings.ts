@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { rooms as roomTypes } from '../../src/domain/rooms';
 import { isIsoDate } from '../../src/domain/dates';
 import { roomsLeftMessage } from '../../src/domain/stay';
+import { searchTermForMobile } from '../../src/domain/guestContact';
 import { capacityOf, hotelToday, refusalBody } from '../bookingRules';
 import { allBookings, deleteBooking, occupancy, recentAudit, restoreBooking } from '../db/bookingQueries';
 import type { Booking } from '../db/bookingQueries';
@@ -27,9 +28,23 @@ import {
 } from '../../src/domain/wire';
 
 function toCsv(bookings: Booking[]): string {
-  const header = ['bookingId', 'email', 'roomName', 'rooms', 'checkIn', 'checkOut', 'totalPrice', 'createdAt'];
+  // The guest's name and mobile (issue 34 item 5) last, so that the columns before them stay where they were.
+  const header = ['bookingId', 'email', 'roomName', 'rooms', 'checkIn', 'checkOut', 'totalPrice', 'createdAt', 'guestName', 'guestMobile'];
   const lines = bookings.map((b) =>
-    [b.bookingId, b.email, b.roomName, b.rooms, b.checkIn, b.checkOut, b.totalPrice, b.createdAt].map(csvCell).join(','),
+    [
+      b.bookingId,
+      b.email,
+      b.roomName,
+      b.rooms,
+      b.checkIn,
+      b.checkOut,
+      b.totalPrice,
+      b.createdAt,
+      b.guestName ?? null,
+      b.guestMobile ?? null,
+    ]
+      .map(csvCell)
+      .join(','),
   );
   return [header.join(','), ...lines].join('\r\n') + '\r\n';
 }
@@ -51,7 +66,8 @@ export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database; now: 
   app.get('/api/admin/bookings', { schema: { querystring: SearchQuery, response: { 200: SearchReply } } }, async (request) => {
     const page = request.query.page ?? 1;
     const pageSize = request.query.pageSize ?? 50;
-    const { items, total, totalExact } = await search(db.pool, (request.query.q ?? '').trim(), page, pageSize);
+    // A mobile number typed with spaces or dashes finds it as stored (E.164, issue 34 item 5).
+    const { items, total, totalExact } = await search(db.pool, searchTermForMobile((request.query.q ?? '').trim()), page, pageSize);
     return { items, total, totalExact, page, pageSize };
   });
 

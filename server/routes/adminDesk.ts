@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import { makeBookingId } from '../../src/domain/bookingId';
+import { checkGuestContact } from '../../src/domain/guestContact';
 import { isIsoDate } from '../../src/domain/dates';
 import { priceStay, stayProblem } from '../../src/domain/stay';
 import {
@@ -178,6 +179,9 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
       const body = request.body;
       const problem = stayProblem(body.checkIn, body.checkOut, today());
       if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
+      // The same rule as a guest's confirm (src/domain/guestContact.ts).
+      const { contact, problem: contactProblem } = checkGuestContact(body);
+      if (!contact) return reply.code(400).send({ error: 'Bad Request', message: contactProblem! });
       const stay = priceStay(body.roomId, body.packageIndex, body.rooms, body.checkIn, body.checkOut);
       if (typeof stay === 'string') return reply.code(400).send({ error: 'Bad Request', message: stay });
       const overLimit = limitProblem(body, limits, today());
@@ -194,6 +198,7 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
         checkIn: body.checkIn,
         checkOut: body.checkOut,
         email: body.email.trim(),
+        ...contact,
         // Priced from the owner's rates for these nights, as a guest's confirm is.
         today: today(),
         createdFrom: null,

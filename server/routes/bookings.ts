@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/ty
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { manageTokenHeader } from '../../src/domain/wire';
 import { priceStay, stayProblem } from '../../src/domain/stay';
+import { checkGuestContact } from '../../src/domain/guestContact';
 import { limitProblem, takeBookingLimits } from '../bookingLimits';
 import { hotelToday, refusalBody } from '../bookingRules';
 import { guestMaySee, sameEmail } from '../auth/guestAccess';
@@ -61,6 +62,9 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
       const today = hotelToday(now());
       const problem = stayProblem(body.checkIn, body.checkOut, today);
       if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
+      // The guest's name and mobile (issue 34 item 5): the screen's own rule, checked again here.
+      const { contact, problem: contactProblem } = checkGuestContact(body);
+      if (!contact) return reply.code(400).send({ error: 'Bad Request', message: contactProblem! });
       const stay = priceStay(body.roomId, body.packageIndex, body.rooms, body.checkIn, body.checkOut);
       if (typeof stay === 'string') return reply.code(400).send({ error: 'Bad Request', message: stay });
       const overLimit = limitProblem(body, limits, today);
@@ -83,6 +87,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
         checkIn: body.checkIn,
         checkOut: body.checkOut,
         email: body.email.trim(),
+        ...contact,
         today,
         createdFrom: from,
       });

@@ -85,6 +85,9 @@ export interface ConfirmRequest {
   /** The secret this browser keeps with its copy (the hotel keeps its hash). */
   guestKey: string;
   email: string;
+  /** Hotel mode (issue 34 item 5): as the guest typed them; the hotel checks and normalises them. */
+  guestName?: string;
+  guestMobile?: string;
   stay: ChosenStay;
 }
 
@@ -203,7 +206,7 @@ export const bookingsApi = createApi({
     }),
     /** Confirms the draft: 'taken' in error.data means the Booking ID went to another booking meanwhile. */
     confirmBooking: build.mutation<{ booking: BookingRecord }, ConfirmRequest>({
-      query: ({ draftId, bookingId, guestKey, email, stay }) => ({
+      query: ({ draftId, bookingId, guestKey, email, guestName, guestMobile, stay }) => ({
         url: 'bookings',
         method: 'POST',
         body: {
@@ -215,6 +218,8 @@ export const bookingsApi = createApi({
           checkIn: stay.startDate,
           checkOut: stay.endDate,
           email: email.trim(),
+          ...(guestName !== undefined ? { guestName } : {}),
+          ...(guestMobile !== undefined ? { guestMobile } : {}),
           guestKey,
         },
       }),

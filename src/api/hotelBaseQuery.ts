@@ -35,6 +35,7 @@ export const hotelOffers: Offers = {
   channels: true,
   reports: true,
   payments: true,
+  guestContact: true,
 };
 
 const selectSession = bookingsApi.endpoints.getSession.select();

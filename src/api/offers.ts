@@ -40,6 +40,8 @@ export interface Offers {
   reports?: boolean;
   /** The owner's payment policy, advances paid online through Razorpay, refunds and GST vouchers (issue 37). */
   payments?: boolean;
+  /** A booking asks the guest's name and mobile number with the email, and staff see them (issue 34 item 5). */
+  guestContact?: boolean;
 }
 
 /**

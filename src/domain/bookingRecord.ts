@@ -26,6 +26,12 @@ export interface BookingRecord {
    */
   guestKey?: string;
   /**
+   * Hotel mode (issue 34 item 5): the guest's name and mobile (E.164), as the hotel answers them;
+   * never kept in this browser's copy (confirmationThunks.ts guestCopy leaves them out).
+   */
+  guestName?: string;
+  guestMobile?: string;
+  /**
    * Hotel mode (issue 22): the price fixed at confirm, its GST (paise) and the invoice number, as the
    * hotel answers them. A record read back from storage keeps them among `extra` (the booking
    * screen's bundle carries no reader for them): read them with recordTax() in domain/tax.ts.

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { DeskRoom, Overbooking, RoomRef } from './roomsWire';
 import { maxSearchLength } from './search';
+import { maxGuestMobileInputLength, maxGuestNameLength } from './guestContact';
 
 /**
  * The API's contract (server/API.md), once for both sides: the server validates requests and
@@ -13,6 +14,15 @@ import { maxSearchLength } from './search';
 export const isoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 export const bookingIdParam = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 export const email = Type.String({ format: 'email', maxLength: 254 });
+/**
+ * The guest's name and mobile number as typed (issue 34 item 5): the server checks them with
+ * src/domain/guestContact.ts (a 400 says what is wrong) and stores them normalised. Optional in
+ * the API, so that a client written before them still books; hotel mode's screens always send them.
+ */
+export const guestContactFields = {
+  guestName: Type.Optional(Type.String({ maxLength: maxGuestNameLength * 2 })),
+  guestMobile: Type.Optional(Type.String({ maxLength: maxGuestMobileInputLength })),
+};
 
 export const StayQuery = Type.Object({ checkIn: isoDate, checkOut: isoDate }, { additionalProperties: false });
 
@@ -26,6 +36,7 @@ export const ConfirmBody = Type.Object(
     checkIn: isoDate,
     checkOut: isoDate,
     email,
+    ...guestContactFields,
     guestKey: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }),
   },
   { additionalProperties: false },
@@ -87,6 +98,9 @@ export const BookingReply = Type.Object({
   rooms: Type.Integer(),
   totalPrice: Type.Integer(),
   email: Type.String(),
+  /** Issue 34 item 5: the guest's name and mobile (E.164); absent on bookings made before they were asked. */
+  guestName: Type.Optional(Type.String()),
+  guestMobile: Type.Optional(Type.String()),
   createdAt: Type.String(),
   /**
    * A booking's life (issue 23): confirmed, then checked_in, then checked_out; or no_show (after
@@ -373,6 +387,9 @@ export const DeskBooking = Type.Object({
   checkIn: isoDate,
   checkOut: isoDate,
   email: Type.String(),
+  /** Issue 34 item 5: absent on bookings made before they were asked. */
+  guestName: Type.Optional(Type.String()),
+  guestMobile: Type.Optional(Type.String()),
   status: BookingStatusSchema,
   /** The moves allowed now (the hotel's today); empty when none. */
   moves: Type.Array(StatusMove),
@@ -423,6 +440,7 @@ export const DeskBookingBody = Type.Object(
     checkIn: isoDate,
     checkOut: isoDate,
     email,
+    ...guestContactFields,
   },
   { additionalProperties: false },
 );
@@ -603,6 +621,9 @@ export const InvoiceReply = Type.Object({
   status: BookingStatusSchema,
   hotel: Type.Object({ legalName: Type.String(), address: Type.String(), gstin: Type.String() }),
   guestEmail: Type.String(),
+  /** Billed to (issue 34 item 5): absent on bookings made before the name and mobile were asked. */
+  guestName: Type.Optional(Type.String()),
+  guestMobile: Type.Optional(Type.String()),
   roomName: Type.String(),
   checkIn: isoDate,
   checkOut: isoDate,

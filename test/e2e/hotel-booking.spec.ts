@@ -1,6 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { nightsBetween } from '../../src/domain/dates';
-import { bookThroughApi, confirmationFact, day, hotelDay, pickStay, roomCountChoices, roomRegion, signIn, uniqueEmail } from './hotelFlows';
+import {
+  bookThroughApi,
+  confirmationFact,
+  day,
+  hotelDay,
+  pickStay,
+  roomCountChoices,
+  roomRegion,
+  signIn,
+  uniqueEmail,
+  fillGuestContact,
+} from './hotelFlows';
 
 // Issue 11: a booking made in one browser reaches the hotel, and other devices see it there.
 test('hotel mode: a guest books with the rooms left in view; another device sees it in the admin dashboard and All Booked Rooms, a third through the portal', async ({
@@ -52,6 +63,7 @@ test('hotel mode: a guest books with the rooms left in view; another device sees
     void dialog.accept();
   });
   await page.getByLabel('Email').fill(email);
+  await fillGuestContact(page);
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(page.getByText('Your booking is confirmed! Thank you for choosing our hotel.')).toBeVisible();
   expect(alerts).toEqual(['Your room booking was confirmed!']);

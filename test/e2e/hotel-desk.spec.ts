@@ -98,6 +98,8 @@ for (const [width, height] of [
     const form = desk.getByRole('region', { name: 'New phone or walk-in booking' });
     await form.getByLabel('Room', { exact: true }).selectOption({ label: 'Suit Room' });
     await form.getByLabel('Guest email').fill(phoneGuest);
+    await form.getByLabel('Guest name').fill('Phone Guest');
+    await form.getByLabel('Guest mobile number').fill('98765 43210');
     await form.getByRole('button', { name: 'Book' }).click();
     await expect(desk.getByText(/^Booked BK\d{6}: Suit Room, 1 night from/)).toContainText(`The confirmation email goes to ${phoneGuest}.`);
     await expect(arrivals.getByRole('row').filter({ hasText: phoneGuest })).toContainText('Confirmed');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { bookThroughApi, confirmationFact, day, pickStay, roomRegion, uniqueEmail } from './hotelFlows';
+import { bookThroughApi, confirmationFact, day, pickStay, roomRegion, uniqueEmail, fillGuestContact } from './hotelFlows';
 import { mailSinkUrl } from './mailSinkPorts';
 import { screenshot } from './screenshots';
 
@@ -59,6 +59,7 @@ test('hotel mode: the guest books, reads the confirmation email, and changes the
   await expect(page.getByRole('heading', { level: 1, name: 'Booking Confirmation' })).toBeVisible();
   page.on('dialog', (dialog) => void dialog.accept());
   await page.getByLabel('Email').fill(email);
+  await fillGuestContact(page);
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(page.getByText('Your booking is confirmed! Thank you for choosing our hotel.')).toBeVisible();
   const bookingId = (await confirmationFact(page, 'Booking ID').textContent()) ?? '';

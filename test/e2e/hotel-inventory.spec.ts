@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { bookThroughApi, confirmationFact, day, pickStay, roomCountChoices, roomRegion, uniqueEmail } from './hotelFlows';
+import { bookThroughApi, confirmationFact, day, pickStay, roomCountChoices, roomRegion, uniqueEmail, fillGuestContact } from './hotelFlows';
 
 // Issue 11: rooms cannot be overbooked, and the guest is told so in words, with the choice kept.
 
@@ -67,6 +67,7 @@ test('hotel mode: when rooms run out between Book and Confirm, the confirmation 
   await bookThroughApi(request, { roomId: 'executive', rooms: 2, checkIn, checkOut, email: uniqueEmail('quicker-guest') });
 
   await page.getByLabel('Email').fill(email);
+  await fillGuestContact(page);
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(page.getByRole('alert')).toHaveText('Only 2 Suit Rooms are left for those dates.');
   expect(alerts).toEqual([]);
@@ -89,6 +90,7 @@ test('hotel mode: when rooms run out between Book and Confirm, the confirmation 
   await suit.getByRole('button', { name: 'Book' }).click();
   await expect(confirmationFact(page, 'Rooms')).toHaveText('2');
   await page.getByLabel('Email').fill(email);
+  await fillGuestContact(page);
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(page.getByText(confirmed)).toBeVisible();
   expect(alerts).toEqual(['Your room booking was confirmed!']);
@@ -114,6 +116,7 @@ test('hotel mode: when the hotel cannot be reached, Confirm Booking says so, kee
   // The network drops every confirm: the screen retries, then gives up in words.
   await page.route('**/api/bookings', (route) => route.abort('internetdisconnected'));
   await page.getByLabel('Email').fill(email);
+  await fillGuestContact(page);
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
   // Between tries (1, 2 and 4 s apart) the screen says it is still trying.
   await expect(page.getByText(/^Still trying to reach the hotel… \(try [234] of 4\)$/)).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
-import { bookThroughApi, confirmationFact, day, hotelDay, pickStay, roomRegion, signIn, uniqueEmail } from './hotelFlows';
+import { bookThroughApi, confirmationFact, day, hotelDay, pickStay, roomRegion, signIn, uniqueEmail, fillGuestContact } from './hotelFlows';
 import { screenshot } from './screenshots';
 
 /**
@@ -23,6 +23,7 @@ async function bookAsGuest(browser: Browser, first: number, email: string): Prom
   await expect(page.getByRole('heading', { level: 1, name: 'Booking Confirmation' })).toBeVisible();
   page.on('dialog', (dialog) => void dialog.accept());
   await page.getByLabel('Email').fill(email);
+  await fillGuestContact(page);
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(page.getByText('Your booking is confirmed! Thank you for choosing our hotel.')).toBeVisible();
   const bookingId = (await confirmationFact(page, 'Booking ID').textContent()) ?? '';

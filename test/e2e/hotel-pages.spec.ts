@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmationFact, day, pickStay, roomRegion, signIn, uniqueEmail } from './hotelFlows';
+import { confirmationFact, day, pickStay, roomRegion, signIn, uniqueEmail, fillGuestContact } from './hotelFlows';
 
 /**
  * The build prerenders every screen's frame for the browser-only site, where the data comes from
@@ -51,6 +51,7 @@ test('hotel mode: a booking made from a /booking.html link reaches the hotel and
   await expect(page.getByRole('heading', { level: 1, name: 'Booking Confirmation' })).toBeVisible();
   page.on('dialog', (dialog) => void dialog.accept());
   await page.getByLabel('Email').fill(email);
+  await fillGuestContact(page);
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(page.getByText('Your booking is confirmed! Thank you for choosing our hotel.')).toBeVisible();
   const bookingId = (await confirmationFact(page, 'Booking ID').textContent()) ?? '';

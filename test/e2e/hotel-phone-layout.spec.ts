@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { bookThroughApi, confirmationFact, day, roomRegion, signIn, uniqueEmail } from './hotelFlows';
+import { bookThroughApi, confirmationFact, day, roomRegion, signIn, uniqueEmail, fillGuestContact } from './hotelFlows';
 import { mailSinkUrl } from './mailSinkPorts';
 import { screenshot } from './screenshots';
 
@@ -63,6 +63,7 @@ async function bookHere(page: Page, nights: [number, number]) {
   page.on('dialog', (dialog) => void dialog.accept());
   const email = uniqueEmail('phone-guest');
   await page.getByLabel('Email').fill(email);
+  await fillGuestContact(page);
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(page.getByText('Your booking is confirmed! Thank you for choosing our hotel.')).toBeVisible();
   return { bookingId: (await confirmationFact(page, 'Booking ID').textContent())!, email };

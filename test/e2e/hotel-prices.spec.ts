@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { bookThroughApi, confirmationFact, day, pickStay, roomRegion, signIn, uniqueEmail } from './hotelFlows';
+import { bookThroughApi, confirmationFact, day, pickStay, roomRegion, signIn, uniqueEmail, fillGuestContact } from './hotelFlows';
 import type { Day } from './hotelFlows';
 import { screenshot } from './screenshots';
 
@@ -78,6 +78,7 @@ test('hotel mode: the owner sets a season price and a closure on the calendar; a
   await expect(confirmationFact(page, 'Total Amount')).toContainText('₹17,000');
   page.on('dialog', (dialog) => void dialog.accept());
   await page.getByLabel('Email').fill(uniqueEmail('season'));
+  await fillGuestContact(page);
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(page.getByText('Your booking is confirmed! Thank you for choosing our hotel.')).toBeVisible();
   // GST per room per night: ₹4,000 at 2.5% + 2.5% (₹100 + ₹100), ₹9,000 at 9% + 9% (₹810 + ₹810).

@@ -12,9 +12,9 @@ import { e2eAdminPassword } from './hotelMode';
  *   3 to 5 hotel-admin; 10 to 12 hotel-booking; 24 to 26, 30 to 31 and 40 to 43 hotel-inventory;
  *   33 to 39 hotel-prices; 50 to 51 hotel-pages; 70 to 79 hotel-manage; 90 to 95 hotel-bursts;
  *   100 to 109 hotel-emails; 120 to 131 hotel-outbox; 140 to 158 hotel-early-input; 160 to 169 hotel-guest-invoice;
- *   170 to 179 hotel-phone-layout; 180 to 189 hotel-reports; 0 to 2 hotel-desk (today), where hotel-phone-layout
- *   also books a Suit Room for tonight (hotel-desk's are Classic Rooms), and hotel-folio a Classic Room for
- *   tonight per width (8 Classic Rooms: hotel-desk takes 2).
+ *   170 to 179 hotel-phone-layout; 180 to 189 hotel-reports; 200 to 209 hotel-guest-contact; 0 to 2 hotel-desk
+ *   (today), where hotel-phone-layout also books a Suit Room for tonight (hotel-desk's are Classic Rooms), and
+ *   hotel-folio a Classic Room for tonight per width (8 Classic Rooms: hotel-desk takes 2).
  */
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -167,4 +167,13 @@ export async function settleBill(page: Page, bookingId: string): Promise<void> {
     data: { method: 'cash', amountPaise: bill.balancePaise },
   });
   expect(paid.status(), await paid.text()).toBe(201);
+}
+
+/**
+ * Hotel mode's confirmation asks the guest's name and mobile number with the email (issue 34 item
+ * 5): fills them as a guest would, so that a spec about something else can press Confirm Booking.
+ */
+export async function fillGuestContact(page: Page, name = 'Asha Verma', mobile = '98765 43210'): Promise<void> {
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Mobile number', { exact: true }).fill(mobile);
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { day, pickStay, roomRegion, signIn, uniqueEmail } from './hotelFlows';
+import { day, pickStay, roomRegion, signIn, uniqueEmail, fillGuestContact } from './hotelFlows';
 import type { Day } from './hotelFlows';
 import { e2eAdminPassword } from './hotelMode';
 import { mailSinkUrl } from './mailSinkPorts';
@@ -99,6 +99,7 @@ test('with payments: the booking screen and the confirmation state the advance; 
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByLabel('Email').fill(email);
+  await fillGuestContact(page);
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(page).toHaveURL(/\/booking-payment\/BK\d{6}$/);
   const bookingId = page.url().split('/').pop()!;
@@ -166,6 +167,7 @@ test('with payments: a payment that fails and a guest who gives up: the hold end
     const before = await suitRoomsLeft(request, checkIn, checkOut);
     await chooseSuit(page, checkIn, checkOut, 2);
     await page.getByLabel('Email').fill(email);
+    await fillGuestContact(page);
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
     await expect(page).toHaveURL(/\/booking-payment\/BK\d{6}$/);
     const paymentPage = page.url();

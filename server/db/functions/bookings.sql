@@ -15,7 +15,9 @@
 CREATE OR REPLACE FUNCTION confirm_booking(
   p_draft_id uuid, p_booking_id text, p_guest_key_hash bytea, p_room_id text, p_room_name text,
   p_package_index integer, p_rooms integer, p_check_in date, p_check_out date,
-  p_email text, p_created_from text, p_today date)
+  p_email text, p_created_from text, p_today date,
+  -- Issue 34 item 5: checked and normalised by src/domain/guestContact.ts before they come here.
+  p_guest_name text, p_guest_mobile text)
 RETURNS TABLE (replayed boolean, booking_id text, taxable_paise bigint, cgst_paise bigint, sgst_paise bigint, held_until timestamptz)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -45,9 +47,9 @@ BEGIN
   v_hold := payment_hold_minutes(v_taxable);
   LOOP
     INSERT INTO bookings (booking_id, draft_id, guest_key_hash, room_id, room_name, package_index, rooms, check_in, check_out,
-                          total_price, email, created_from, lines, taxable_paise, cgst_paise, sgst_paise, status, hold_expires_at)
+                          total_price, email, guest_name, guest_mobile, created_from, lines, taxable_paise, cgst_paise, sgst_paise, status, hold_expires_at)
     VALUES (v_id, p_draft_id, p_guest_key_hash, p_room_id, p_room_name, p_package_index, p_rooms, p_check_in, p_check_out,
-            (v_taxable + 50) / 100, p_email, p_created_from, v_lines, v_taxable, v_cgst, v_sgst,
+            (v_taxable + 50) / 100, p_email, p_guest_name, p_guest_mobile, p_created_from, v_lines, v_taxable, v_cgst, v_sgst,
             CASE WHEN v_hold IS NULL THEN 'confirmed' ELSE 'awaiting_payment' END, now() + make_interval(mins => v_hold))
     ON CONFLICT ON CONSTRAINT bookings_pkey DO NOTHING
     RETURNING bookings.booking_id INTO v_stored;

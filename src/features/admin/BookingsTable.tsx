@@ -4,6 +4,7 @@ import { moveProblem, statusLabels } from '../../domain/bookingStatus';
 import { Link } from 'react-router-dom';
 import { formatInr } from '../../shared/money';
 import { formatPaise } from '../../domain/tax';
+import { showGuestMobile } from '../../domain/guestContact';
 import { invoicePath } from '../invoice/invoicePath';
 
 const columns = ['Booking ID', 'Email', 'Room', 'Check-In', 'Check-Out', 'Total', 'Status', 'Action'] as const;
@@ -48,6 +49,13 @@ export function BookingsTable({ rows, onDelete, onCancel }: BookingsTableProps) 
             </td>
             <td role="cell" data-label="Email" className="admin-table__email">
               {booking.email}
+              {/* Hotel mode (issue 34 item 5): who the booking is for, under the email (the spec's columns stay). */}
+              {(booking.guestName || booking.guestMobile) && (
+                <span className="admin-table__guest">
+                  {booking.guestName && <span>{booking.guestName}</span>}
+                  {booking.guestMobile && <a href={`tel:${booking.guestMobile}`}>{showGuestMobile(booking.guestMobile)}</a>}
+                </span>
+              )}
             </td>
             <td role="cell" data-label="Room">
               {booking.roomName}

@@ -18,6 +18,7 @@ import { StorageNotice } from '../bookings/StorageNotice';
 import { saveFailureMessage } from '../bookings/bookingsThunks';
 import { selectSelection } from '../selection/selectionSlice';
 import { ConfirmForm } from './ConfirmForm';
+import type { GuestContactTyped } from '../../shared/GuestContactFields';
 import { confirmedAlert, confirmedMessage, selectSessionRestored } from './confirmationShared';
 import { selectConfirmRetry, selectConfirmedBookingId, selectPendingBookingId } from './confirmationSlice';
 import { confirmationOpened, draftSubmitted, selectCanConfirm } from './confirmationThunks';
@@ -121,8 +122,8 @@ export function BookingDetailsPage() {
     if (confirmedId && confirmedHere.current) success.current?.focus();
   }, [confirmedId]);
 
-  async function confirm(email: string): Promise<string | null> {
-    const result = await dispatch(draftSubmitted(email));
+  async function confirm(email: string, contact?: GuestContactTyped): Promise<string | null> {
+    const result = await dispatch(draftSubmitted({ email, ...contact }));
     if (draftSubmitted.rejected.match(result)) return result.payload?.message ?? saveFailureMessage('unknown');
     // Held for its payment: the guest pays next, on the booking's payment page (the link to Razorpay's page).
     if (result.payload.awaitingPayment) {
@@ -206,7 +207,7 @@ export function BookingDetailsPage() {
             </div>
           ) : canConfirm || !ready ? (
             <>
-              <ConfirmForm onConfirm={confirm} waiting={!ready} earlyRef={earlyRef} />
+              <ConfirmForm onConfirm={confirm} waiting={!ready} earlyRef={earlyRef} askContact={offers.guestContact} />
               {/* Only the hotel can be out of reach. Present from the start so that screen readers announce each new try. */}
               {offers.keeper === 'hotel' && (
                 <>

@@ -60,6 +60,13 @@ function guestCopy(booking: BookingRecord, guestKey: string): BookingRecord {
   };
 }
 
+/** What the guest typed: the email, and in hotel mode their name and mobile number (issue 34 item 5). */
+export interface GuestDetails {
+  email: string;
+  guestName?: string;
+  guestMobile?: string;
+}
+
 const createConfirmThunk = createAsyncThunk.withTypes<{
   state: RootState;
   dispatch: AppDispatch;
@@ -75,36 +82,40 @@ const createConfirmThunk = createAsyncThunk.withTypes<{
  * so that the guest's device still lists it offline and can prove it later. Once confirmed, the
  * selection is cleared for the next booking; a second call finds no draft.
  */
-export const draftSubmitted = createConfirmThunk('confirmation/submit', async (email: string, { dispatch, getState, rejectWithValue }) => {
-  const { confirmation, selection, offers } = getState();
-  const { pendingBookingId: bookingId, draftId, guestKey } = confirmation;
-  if (bookingId === null || draftId === null || guestKey === null)
-    return rejectWithValue({ message: 'This booking has no Booking ID yet. Please reload the page and try again.' });
-  if (!selectCanConfirm(getState())) return rejectWithValue({ message: 'Please choose your dates and at least one room first.' });
+export const draftSubmitted = createConfirmThunk(
+  'confirmation/submit',
+  async (typed: string | GuestDetails, { dispatch, getState, rejectWithValue }) => {
+    const { confirmation, selection, offers } = getState();
+    const { email, ...contact } = typeof typed === 'string' ? { email: typed } : typed;
+    const { pendingBookingId: bookingId, draftId, guestKey } = confirmation;
+    if (bookingId === null || draftId === null || guestKey === null)
+      return rejectWithValue({ message: 'This booking has no Booking ID yet. Please reload the page and try again.' });
+    if (!selectCanConfirm(getState())) return rejectWithValue({ message: 'Please choose your dates and at least one room first.' });
 
-  const request: ConfirmRequest = { bookingId, draftId, guestKey, email: email.trim(), stay: selection };
-  const result = await dispatch(bookingsApi.endpoints.confirmBooking.initiate(request));
-  if (result.data) {
-    let confirmed: Confirmed = { booking: result.data.booking, keptHere: true };
-    if (offers.keeper === 'hotel') {
-      const copy = guestCopy(result.data.booking, guestKey);
-      confirmed = { booking: copy, keptHere: confirmBooking.fulfilled.match(await dispatch(confirmBooking(copy))) };
+    const request: ConfirmRequest = { bookingId, draftId, guestKey, email: email.trim(), ...contact, stay: selection };
+    const result = await dispatch(bookingsApi.endpoints.confirmBooking.initiate(request));
+    if (result.data) {
+      let confirmed: Confirmed = { booking: result.data.booking, keptHere: true };
+      if (offers.keeper === 'hotel') {
+        const copy = guestCopy(result.data.booking, guestKey);
+        confirmed = { booking: copy, keptHere: confirmBooking.fulfilled.match(await dispatch(confirmBooking(copy))) };
+      }
+      // Held for its payment (issue 37): kept here all the same, with its key, to see and pay it from this device.
+      if (result.data.booking.status === 'awaiting_payment') confirmed = { ...confirmed, awaitingPayment: true };
+      dispatch(draftConfirmed(confirmed.booking.bookingId));
+      dispatch(selectionCleared());
+      return confirmed;
     }
-    // Held for its payment (issue 37): kept here all the same, with its key, to see and pay it from this device.
-    if (result.data.booking.status === 'awaiting_payment') confirmed = { ...confirmed, awaitingPayment: true };
-    dispatch(draftConfirmed(confirmed.booking.bookingId));
-    dispatch(selectionCleared());
-    return confirmed;
-  }
-  dispatch(draftNotConfirmed());
-  // The ID went to another booking meanwhile (another tab): offer a fresh one to confirm.
-  if ((result.error as { data?: { kind?: string } } | undefined)?.data?.kind === 'taken')
-    dispatch(
-      draftOpened({
-        bookingId: makeBookingId(new Set([...takenIds(getState()), bookingId])),
-        draftId: makeDraftId(),
-        guestKey: makeGuestKey(),
-      }),
-    );
-  return rejectWithValue({ message: isUnreachable(result.error) ? notReachedMessage : (serverMessage(result.error) ?? refusedMessage) });
-});
+    dispatch(draftNotConfirmed());
+    // The ID went to another booking meanwhile (another tab): offer a fresh one to confirm.
+    if ((result.error as { data?: { kind?: string } } | undefined)?.data?.kind === 'taken')
+      dispatch(
+        draftOpened({
+          bookingId: makeBookingId(new Set([...takenIds(getState()), bookingId])),
+          draftId: makeDraftId(),
+          guestKey: makeGuestKey(),
+        }),
+      );
+    return rejectWithValue({ message: isUnreachable(result.error) ? notReachedMessage : (serverMessage(result.error) ?? refusedMessage) });
+  },
+);

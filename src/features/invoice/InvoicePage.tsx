@@ -5,6 +5,7 @@ import { describeError, statusOf } from '../../api/requestErrors';
 import type { SourceError } from '../../api/requestErrors';
 import { statusSentence } from '../../domain/bookingStatus';
 import { formatBasisPoints, formatPaise } from '../../domain/tax';
+import { showGuestMobile } from '../../domain/guestContact';
 import type { InvoiceReply } from '../../domain/wire';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
@@ -142,7 +143,12 @@ function Invoice({ invoice, backTo, backState }: { invoice: InvoiceReply; backTo
           <dt>Booking ID</dt>
           <dd>{invoice.bookingId}</dd>
           <dt>Billed to</dt>
-          <dd className="invoice__email">{invoice.guestEmail}</dd>
+          <dd className="invoice__billed invoice__email">
+            {/* Issue 34 item 5: a booking made before the name and mobile were asked has only its email. */}
+            {invoice.guestName && <span>{invoice.guestName}</span>}
+            {invoice.guestMobile && <span>{showGuestMobile(invoice.guestMobile)}</span>}
+            {invoice.guestEmail}
+          </dd>
         </dl>
       </header>
       {invoice.status === 'cancelled' && <p className="notice notice--error">This booking was cancelled.</p>}

@@ -95,14 +95,28 @@ describe('Today at the desk (hotel)', () => {
     expect(within(form).getByLabelText('Check-out')).toHaveValue(addDaysTo(hotelToday(), 1));
     await user.selectOptions(within(form).getByLabelText('Room'), 'Suit Room');
     await user.type(within(form).getByLabelText('Guest email'), email);
+    await user.type(within(form).getByLabelText('Guest name'), 'Farhan Ali');
+    await user.type(within(form).getByLabelText('Guest mobile number'), '9123456780');
     await user.click(within(form).getByRole('button', { name: 'Book' }));
     const done = await screen.findByText(/^Booked BK\d{6}: Suit Room, 1 night from/);
     expect(done).toHaveTextContent(`The confirmation email goes to ${email}.`);
     const [sent] = network.calls('POST', '/api/admin/desk/bookings');
-    expect(sent!.body).toMatchObject({ channel: 'phone', roomId: 'executive', rooms: 1, checkIn: hotelToday(), email });
+    expect(sent!.body).toMatchObject({
+      channel: 'phone',
+      roomId: 'executive',
+      rooms: 1,
+      checkIn: hotelToday(),
+      email,
+      guestName: 'Farhan Ali',
+      guestMobile: '9123456780',
+    });
     const bookingId = /BK\d{6}/.exec(done.textContent!)![0];
     const row = await rowOf('Arrivals', email);
     expect(within(row).getByText(bookingId)).toBeInTheDocument();
+    // Who it is for, and the number as a link that calls it (issue 34 item 5).
+    expect(within(row).getByText('Farhan Ali')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: '+91 91234 56780' })).toHaveAttribute('href', 'tel:+919123456780');
+    expect(within(form).getByLabelText('Guest name')).toHaveValue('');
     expect(within(row).getByRole('button', { name: `Check in ${bookingId}` })).toBeInTheDocument();
     expect(within(form).getByLabelText('Guest email')).toHaveValue('');
     // The guest finds it as any booking.
@@ -116,10 +130,28 @@ describe('Today at the desk (hotel)', () => {
     // A date field takes a whole date at once (typing it key by key leaves it empty between keys).
     fireEvent.change(within(form).getByLabelText('Check-in'), { target: { value: addDaysTo(hotelToday(), -3) } });
     await user.type(within(form).getByLabelText('Guest email'), uniqueEmail('late'));
+    await user.type(within(form).getByLabelText('Guest name'), 'Late Guest');
+    await user.type(within(form).getByLabelText('Guest mobile number'), '+44 7700 900123');
     await user.click(within(form).getByRole('radio', { name: 'At the desk (walk-in)' }));
     await user.click(within(form).getByRole('button', { name: 'Book' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(/checkIn: must not be/);
     expect(network.calls('POST', '/api/admin/desk/bookings')[0]!.body).toMatchObject({ channel: 'walk-in' });
+  });
+
+  it('asks the guest’s name and mobile number too: a number it cannot call is shown under its field, and nothing is sent', async () => {
+    const desk = await deskStaff();
+    const { user, network } = renderHotelRoute('/admin-desk', { network: desk.network });
+    const form = await screen.findByRole('region', { name: 'New phone or walk-in booking' });
+    await waitFor(() => expect(within(form).getByLabelText('Check-in')).toHaveValue(hotelToday()));
+    await user.type(within(form).getByLabelText('Guest email'), uniqueEmail('badmobile'));
+    await user.type(within(form).getByLabelText('Guest name'), 'Farhan Ali');
+    const mobile = within(form).getByLabelText('Guest mobile number');
+    await user.type(mobile, '55555 55555');
+    await user.click(within(form).getByRole('button', { name: 'Book' }));
+    expect(mobile).toHaveAttribute('aria-invalid', 'true');
+    expect(mobile).toHaveAccessibleDescription(expect.stringContaining('An Indian mobile number has 10 digits'));
+    expect(mobile).toHaveFocus();
+    expect(network.calls('POST', '/api/admin/desk/bookings')).toHaveLength(0);
   });
 
   it('shows another day by its date, with only the moves allowed today', async () => {
