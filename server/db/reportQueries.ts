@@ -67,6 +67,8 @@ export interface InvoiceRow {
   taxablePaise: number;
   cgstPaise: number;
   sgstPaise: number;
+  /** The SAC of each kind of supply on it: "996311", or "996311, 996331" with a dinner posted to the bill. */
+  sacs: string;
 }
 
 /** Every invoice dated from to to (inclusive), in number order. */
@@ -81,6 +83,7 @@ export async function invoicesDated(db: Queryable, from: string, to: string): Pr
     taxable_paise: string;
     cgst_paise: string;
     sgst_paise: string;
+    sacs: string;
   }>('SELECT * FROM gst_invoices($1, $2)', [from, to]);
   return rows.map((row) => ({
     invoiceNumber: row.invoice_number,
@@ -92,29 +95,39 @@ export async function invoicesDated(db: Queryable, from: string, to: string): Pr
     taxablePaise: Number(row.taxable_paise),
     cgstPaise: Number(row.cgst_paise),
     sgstPaise: Number(row.sgst_paise),
+    sacs: row.sacs,
   }));
 }
 
-export interface RateRow {
+export interface SupplyRow {
+  /** 996311 for the room nights; a service's own SAC for what the desk posted to the bills (issue 40). */
+  sac: string;
+  /** The services' names (null for the room nights). */
+  description: string | null;
   cgstBasisPoints: number;
   sgstBasisPoints: number;
   invoices: number;
-  roomNights: number;
+  /** Room-nights, or the services' quantity net of corrections. */
+  quantity: number;
   taxablePaise: number;
   cgstPaise: number;
   sgstPaise: number;
 }
 
-/** The supplies of the invoices dated from to to, by GST rate (from their nightly lines). */
-export async function suppliesByRate(db: Queryable, from: string, to: string): Promise<RateRow[]> {
+/** The supplies of the invoices dated from to to, by SAC and GST rate (the room nights from their nightly lines, the services from the bills). */
+export async function suppliesBySacAndRate(db: Queryable, from: string, to: string): Promise<SupplyRow[]> {
   const { rows } = await db.query<
-    Record<'cgst_bp' | 'sgst_bp' | 'invoices' | 'room_nights' | 'taxable_paise' | 'cgst_paise' | 'sgst_paise', string>
+    Record<'sac' | 'cgst_bp' | 'sgst_bp' | 'invoices' | 'quantity' | 'taxable_paise' | 'cgst_paise' | 'sgst_paise', string> & {
+      description: string | null;
+    }
   >('SELECT * FROM gst_by_rate($1, $2)', [from, to]);
   return rows.map((row) => ({
+    sac: row.sac,
+    description: row.description,
     cgstBasisPoints: Number(row.cgst_bp),
     sgstBasisPoints: Number(row.sgst_bp),
     invoices: Number(row.invoices),
-    roomNights: Number(row.room_nights),
+    quantity: Number(row.quantity),
     taxablePaise: Number(row.taxable_paise),
     cgstPaise: Number(row.cgst_paise),
     sgstPaise: Number(row.sgst_paise),

@@ -2,8 +2,8 @@ import type pg from 'pg';
 import { accommodationSac } from '../../src/domain/tax';
 import type { B2cRow, DocumentRow, GstExportName, GstSummaryReply, HsnRow, InvoiceRegisterRow } from '../../src/domain/reportsWire';
 import { toCsv } from '../csv';
-import { invoiceSeries, invoicesDated, suppliesByRate } from '../db/reportQueries';
-import type { RateRow } from '../db/reportQueries';
+import { invoiceSeries, invoicesDated, suppliesBySacAndRate } from '../db/reportQueries';
+import type { SupplyRow } from '../db/reportQueries';
 
 /**
  * What the accountant files from (GSTR-1, issue 39): the invoice register, the B2C summary by rate
@@ -104,13 +104,34 @@ async function registerRows(db: Db, period: GstPeriod, placeOfSupply: string | n
     cgstPaise: row.cgstPaise,
     sgstPaise: row.sgstPaise,
     totalPaise: row.taxablePaise + row.cgstPaise + row.sgstPaise,
-    sac: accommodationSac,
+    sac: row.sacs,
     placeOfSupply,
   }));
 }
 
-const b2cOf = (rates: RateRow[], placeOfSupply: string | null): B2cRow[] =>
-  rates.map((rate) => ({
+/** Table 7 is by rate alone: the room nights and the services at one rate are one row. */
+function byRate(supplies: SupplyRow[]): SupplyRow[] {
+  const rates = new Map<number, SupplyRow>();
+  for (const row of supplies) {
+    const key = row.cgstBasisPoints + row.sgstBasisPoints;
+    const seen = rates.get(key);
+    rates.set(
+      key,
+      seen
+        ? {
+            ...seen,
+            taxablePaise: seen.taxablePaise + row.taxablePaise,
+            cgstPaise: seen.cgstPaise + row.cgstPaise,
+            sgstPaise: seen.sgstPaise + row.sgstPaise,
+          }
+        : row,
+    );
+  }
+  return [...rates].sort(([a], [b]) => a - b).map(([, row]) => row);
+}
+
+const b2cOf = (supplies: SupplyRow[], placeOfSupply: string | null): B2cRow[] =>
+  byRate(supplies).map((rate) => ({
     type: 'OE',
     placeOfSupply,
     ratePercent: ratePercent(rate),
@@ -122,10 +143,10 @@ const b2cOf = (rates: RateRow[], placeOfSupply: string | null): B2cRow[] =>
   }));
 
 // Services are reported with UQC "NA" and no quantity.
-const hsnOf = (rates: RateRow[]): HsnRow[] =>
-  rates.map((rate) => ({
-    hsn: accommodationSac,
-    description: sacDescription,
+const hsnOf = (supplies: SupplyRow[]): HsnRow[] =>
+  supplies.map((rate) => ({
+    hsn: rate.sac,
+    description: rate.sac === accommodationSac ? sacDescription : (rate.description ?? ''),
     uqc: 'NA',
     quantity: 0,
     ratePercent: ratePercent(rate),
@@ -149,7 +170,7 @@ async function documentRows(db: Db, period: GstPeriod): Promise<DocumentRow[]> {
 }
 
 /** What the accountant must know before filing these figures. */
-function problemsOf(placeOfSupply: string | null, rates: RateRow[]): string[] {
+function problemsOf(placeOfSupply: string | null, rates: SupplyRow[]): string[] {
   const problems: string[] = [];
   if (!placeOfSupply)
     problems.push(
@@ -171,7 +192,7 @@ export async function gstSummary(
 ): Promise<Pick<GstSummaryReply, 'register' | 'b2c' | 'hsn' | 'documents' | 'problems'>> {
   const [register, rates, documents] = await Promise.all([
     registerRows(db, period, placeOfSupply),
-    suppliesByRate(db, period.from, period.to),
+    suppliesBySacAndRate(db, period.from, period.to),
     documentRows(db, period),
   ]);
   const issued = register.filter((row) => row.status === 'issued').length;
@@ -235,7 +256,7 @@ const exportsByName: {
   },
   'b2c-summary': {
     file: 'gstr1-table7-b2c',
-    rows: async (db, period, placeOfSupply) => b2cOf(await suppliesByRate(db, period.from, period.to), placeOfSupply),
+    rows: async (db, period, placeOfSupply) => b2cOf(await suppliesBySacAndRate(db, period.from, period.to), placeOfSupply),
     columns: [
       { header: 'Type', cell: (row) => row.type },
       { header: 'Place Of Supply', cell: (row) => row.placeOfSupply },
@@ -252,7 +273,7 @@ const exportsByName: {
   },
   'hsn-summary': {
     file: 'gstr1-table12-hsn',
-    rows: async (db, period) => hsnOf(await suppliesByRate(db, period.from, period.to)),
+    rows: async (db, period) => hsnOf(await suppliesBySacAndRate(db, period.from, period.to)),
     columns: [
       { header: 'HSN', cell: (row) => row.hsn },
       { header: 'Description', cell: (row) => row.description },

@@ -229,6 +229,56 @@ describe.each(databaseKinds)('the bill at the desk on %s', (kind) => {
     ]);
   });
 
+  test('the GST returns count what the desk posted: the invoice register with its SACs, tables 7 and 12 by SAC and rate, net of corrections', async () => {
+    const { bookingId, checkIn } = await checkedIn(2, 'executive');
+    expect((await move(desk, bookingId, 'checked_in')).status).toBe(200);
+    const post = (serviceId: number, quantity: number) =>
+      as(desk, `${bill(bookingId)}/charges`, { method: 'POST', body: { serviceId, quantity } });
+    expect((await post(await serviceId('Restaurant'), 2)).status).toBe(201);
+    expect((await post(await serviceId('Jeep ride'), 1)).status).toBe(201);
+    const laundry = await post(await serviceId('Laundry'), 1);
+    const laundryLine = (laundry.body.lines as Line[]).at(-1)!;
+    expect((await as(desk, `${bill(bookingId)}/lines/${laundryLine.id}/reversal`, { method: 'POST', body: {} })).status).toBe(201);
+
+    // The invoice's own figures: its room nights' (from the booking) and the posted services'.
+    const { rows } = await hotel.db.pool.query<{ taxable: string; cgst: string; sgst: string }>(
+      'SELECT taxable_paise AS taxable, cgst_paise AS cgst, sgst_paise AS sgst FROM bookings WHERE booking_id = $1',
+      [bookingId],
+    );
+    const room = { taxable: Number(rows[0]!.taxable), cgst: Number(rows[0]!.cgst), sgst: Number(rows[0]!.sgst) };
+    const dinner = { taxable: 100000, half: halfGst(50000, 500, 2) };
+    const ride = { taxable: 150000, half: halfGst(150000, 1800, 1) };
+
+    const month = checkIn.slice(0, 7);
+    const exported = async (name: string) =>
+      (await owner(`/api/admin/reports/gst/${name}?month=${month}&format=json`)).body as { items: Array<Record<string, unknown>> };
+    const register = (await exported('invoice-register')).items.find((row) => row.bookingId === bookingId)!;
+    expect(register).toMatchObject({
+      sac: '996311, 996331, 996601',
+      taxablePaise: room.taxable + dinner.taxable + ride.taxable,
+      cgstPaise: room.cgst + dinner.half + ride.half,
+      sgstPaise: room.sgst + dinner.half + ride.half,
+    });
+    const hsn = (await exported('hsn-summary')).items;
+    expect(hsn.find((row) => row.hsn === '996331')).toMatchObject({
+      description: 'Restaurant',
+      ratePercent: 5,
+      taxablePaise: dinner.taxable,
+    });
+    expect(hsn.find((row) => row.hsn === '996601')).toMatchObject({
+      description: 'Jeep ride',
+      ratePercent: 18,
+      taxablePaise: ride.taxable,
+    });
+    // Laundry posted and reversed: no supply.
+    expect(hsn.find((row) => row.hsn === '999712')).toBeUndefined();
+    // Table 7 sums by rate, the room nights and the services together; its total is the register's.
+    const b2c = (await exported('b2c-summary')).items as Array<{ taxablePaise: number; cgstPaise: number; ratePercent: number }>;
+    const registerTotal = (await exported('invoice-register')).items.reduce((total, row) => total + (row.taxablePaise as number), 0);
+    expect(b2c.reduce((total, row) => total + row.taxablePaise, 0)).toBe(registerTotal);
+    expect(new Set(b2c.map((row) => row.ratePercent)).size).toBe(b2c.length);
+  });
+
   test('the owner may check out a guest with a balance due, and that is recorded', async () => {
     const { bookingId } = await checkedIn(1, 'deluxe');
     expect((await move(null, bookingId, 'checked_in')).status).toBe(200);

@@ -421,35 +421,60 @@ $$;
 -- Every invoice dated p_from to p_to, in number order: its booking's status and whether it is a
 -- supply (a sale: stay_sold; an invoice of a cancelled, no-show or deleted booking is cancelled,
 -- and carries no value), and its taxable value, CGST and SGST (zero when cancelled).
+-- The invoices dated p_from to p_to: each one's figures are its room nights' and, once the desk
+-- has posted to the stay's bill (issue 40, functions/folio.sql), its services' net of corrections
+-- (a reversing line carries the figures negated), as the printed invoice lists them; `sacs` the
+-- SAC of each kind of supply on it. A booking that is no supply (cancelled, a no-show, deleted)
+-- is a cancelled invoice of nothing.
 CREATE OR REPLACE FUNCTION gst_invoices(p_from date, p_to date)
 RETURNS TABLE (invoice_number text, invoice_date date, booking_id text, guest text, booking_status text, supplied boolean,
-               taxable_paise bigint, cgst_paise bigint, sgst_paise bigint)
+               taxable_paise bigint, cgst_paise bigint, sgst_paise bigint, sacs text)
 LANGUAGE sql STABLE AS $$
   SELECT i.invoice_number, i.invoice_date, i.booking_id, b.email, CASE WHEN b.deleted_at IS NULL THEN b.status ELSE 'deleted' END, s.supplied,
-         CASE WHEN s.supplied THEN b.taxable_paise ELSE 0 END, CASE WHEN s.supplied THEN b.cgst_paise ELSE 0 END,
-         CASE WHEN s.supplied THEN b.sgst_paise ELSE 0 END
+         CASE WHEN s.supplied THEN b.taxable_paise + f.taxable ELSE 0 END, CASE WHEN s.supplied THEN b.cgst_paise + f.cgst ELSE 0 END,
+         CASE WHEN s.supplied THEN b.sgst_paise + f.sgst ELSE 0 END,
+         concat_ws(', ', '996311', CASE WHEN s.supplied THEN f.sacs END)
     FROM invoices i
     JOIN bookings b ON b.booking_id = i.booking_id
    CROSS JOIN LATERAL (SELECT b.deleted_at IS NULL AND stay_sold(b.status) AS supplied) AS s
+   CROSS JOIN LATERAL (SELECT coalesce(sum(x.taxable), 0)::bigint AS taxable, coalesce(sum(x.cgst), 0)::bigint AS cgst,
+                              coalesce(sum(x.sgst), 0)::bigint AS sgst,
+                              string_agg(x.sac, ', ' ORDER BY x.sac) FILTER (WHERE x.sac <> '996311' AND x.quantity <> 0) AS sacs
+                         FROM (SELECT l.sac, sum(l.quantity) AS quantity, sum(l.taxable_paise) AS taxable, sum(l.cgst_paise) AS cgst,
+                                      sum(l.sgst_paise) AS sgst
+                                 FROM folio_lines l WHERE l.booking_id = b.booking_id AND l.kind = 'charge' GROUP BY l.sac) AS x) AS f
    WHERE i.invoice_date BETWEEN p_from AND p_to
    ORDER BY i.invoice_number;
 $$;
 
--- The supplies of invoices dated p_from to p_to by GST rate, from their nightly lines (a stay
--- across a change of price may be taxed at two rates): what GSTR-1 table 7 (B2C others) and
--- table 12 (HSN/SAC summary) sum.
+-- The supplies of invoices dated p_from to p_to by SAC and GST rate: the room nights (SAC 996311)
+-- from their nightly lines (a stay across a change of price may be taxed at two rates), the
+-- services posted to the bills by their own SAC and rate, net of corrections (issue 40). What
+-- GSTR-1 table 7 (B2C others, summed by rate) and table 12 (HSN/SAC summary) are made of.
 CREATE OR REPLACE FUNCTION gst_by_rate(p_from date, p_to date)
-RETURNS TABLE (cgst_bp integer, sgst_bp integer, invoices bigint, room_nights bigint, taxable_paise bigint, cgst_paise bigint, sgst_paise bigint)
+RETURNS TABLE (sac text, description text, cgst_bp integer, sgst_bp integer, invoices bigint, quantity bigint,
+               taxable_paise bigint, cgst_paise bigint, sgst_paise bigint)
 LANGUAGE sql STABLE AS $$
-  SELECT (l->>'cgstBasisPoints')::integer, (l->>'sgstBasisPoints')::integer, count(DISTINCT i.booking_id),
-         sum((l->>'rooms')::bigint)::bigint, sum((l->>'taxablePaise')::bigint)::bigint,
-         sum((l->>'cgstPaise')::bigint)::bigint, sum((l->>'sgstPaise')::bigint)::bigint
-    FROM invoices i
-    JOIN bookings b ON b.booking_id = i.booking_id AND b.deleted_at IS NULL AND stay_sold(b.status)
-   CROSS JOIN LATERAL jsonb_array_elements(b.lines) AS l
-   WHERE i.invoice_date BETWEEN p_from AND p_to
-   GROUP BY 1, 2
-   ORDER BY (l->>'cgstBasisPoints')::integer + (l->>'sgstBasisPoints')::integer, 1;
+  WITH supplied AS (
+    SELECT b.* FROM invoices i
+      JOIN bookings b ON b.booking_id = i.booking_id AND b.deleted_at IS NULL AND stay_sold(b.status)
+     WHERE i.invoice_date BETWEEN p_from AND p_to
+  ), supplies AS (
+    SELECT '996311' AS sac, NULL::text AS service, (l->>'cgstBasisPoints')::integer AS cgst_bp, (l->>'sgstBasisPoints')::integer AS sgst_bp,
+           b.booking_id, (l->>'rooms')::bigint AS quantity, (l->>'taxablePaise')::bigint AS taxable,
+           (l->>'cgstPaise')::bigint AS cgst, (l->>'sgstPaise')::bigint AS sgst
+      FROM supplied b CROSS JOIN LATERAL jsonb_array_elements(b.lines) AS l
+    UNION ALL
+    SELECT f.sac, f.description, f.gst_basis_points / 2, f.gst_basis_points / 2, f.booking_id, f.quantity::bigint,
+           f.taxable_paise, f.cgst_paise, f.sgst_paise
+      FROM supplied b JOIN folio_lines f ON f.booking_id = b.booking_id AND f.kind = 'charge'
+  )
+  SELECT sac, string_agg(DISTINCT service, ', ' ORDER BY service), cgst_bp, sgst_bp, count(DISTINCT booking_id),
+         sum(quantity)::bigint, sum(taxable)::bigint, sum(cgst)::bigint, sum(sgst)::bigint
+    FROM supplies
+   GROUP BY sac, cgst_bp, sgst_bp
+  HAVING sum(quantity) <> 0 OR sum(taxable) <> 0
+   ORDER BY sac = '996311' DESC, sac, cgst_bp + sgst_bp;
 $$;
 
 -- GSTR-1 table 13 for invoices: per series (a financial year's INV-YYYY-), the first and last
