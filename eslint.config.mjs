@@ -75,10 +75,10 @@ export default tseslint.config(
               message: 'app/ composes the features and never the reverse (a type from app/store may be imported with `import type`).',
             },
             {
-              group: ['**/domain/wire'],
+              group: ['**/domain/wire', '**/domain/*Wire'],
               allowTypeImports: true,
               message:
-                'wire.ts builds the TypeBox schemas: the browser takes only its types (`import type`); a value from it brings every schema into the bundle.',
+                'wire.ts and the *Wire.ts beside it build the TypeBox schemas: the browser takes only their types (`import type`); a value from them brings the schemas into the bundle.',
             },
           ],
         },

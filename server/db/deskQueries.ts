@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { addDays, nightsBetween } from '../../src/domain/dates';
 import { allowedMoves, holdsRooms, moveProblem } from '../../src/domain/bookingStatus';
-import type { DeskBooking, StatusMove } from '../../src/domain/wire';
+import type { DeskBooking, StatusMove } from '../../src/domain/deskWire';
 import { bookingColumns, guestContact, roomsLeft, stayRefusalOf, toBooking } from './bookingQueries';
 import { inTransaction } from './database';
 import { folioRefusalOf } from './folioQueries';

@@ -14,7 +14,7 @@ import type {
   RoomTypeBody,
   RoomTypeSetting,
   SettingsAuditReply,
-} from '../../src/domain/wire';
+} from '../../src/domain/pricesWire';
 import { paiseOf } from './bookingQueries';
 import { inTransaction } from './database';
 import { folioOf } from './folioQueries';

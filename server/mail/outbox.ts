@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { OutboxMessage } from '../../src/domain/wire';
+import type { OutboxMessage } from '../../src/domain/outboxWire';
 import { manageSecret } from './manageLink';
 import { renderMessage } from './messages';
 import type { BookingSnapshot, RenderContext, RenderedMessage } from './messages';

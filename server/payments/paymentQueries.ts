@@ -1,16 +1,16 @@
 import type pg from 'pg';
 import type { PaymentPolicy, PolicyKind, StayCharges } from '../../src/domain/payments';
 import { accommodationSac } from '../../src/domain/tax';
+import type { BookingStatus } from '../../src/domain/wire';
 import type {
   AttentionItem,
-  BookingStatus,
   PaymentEventItem,
   PaymentItem,
   PaymentSettingsBody,
   RefundItem,
   VoucherItem,
   VoucherReply,
-} from '../../src/domain/wire';
+} from '../../src/domain/paymentsWire';
 import { inTransaction } from '../db/database';
 import type { Editor } from '../db/priceQueries';
 

@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { amountDueNow, cancelRefundPaise, splitRefund, stayTotalPaise, voucherTax } from '../../src/domain/payments';
 import type { RefundReason, StayCharges } from '../../src/domain/payments';
-import type { BookingStatus, PaymentItem, PaymentSummary } from '../../src/domain/wire';
+import type { BookingStatus } from '../../src/domain/wire';
+import type { PaymentItem, PaymentSummary } from '../../src/domain/paymentsWire';
 import { hotelToday, longDate } from '../bookingRules';
 import type { PaymentsConfig } from '../config';
 import { roomsLeft, stayRefusalOf } from '../db/bookingQueries';

@@ -18,7 +18,6 @@ import {
   BookingParams,
   BookingReply,
   ExportQuery,
-  InvoiceReply,
   OccupancyQuery,
   OccupancyReply,
   Refusal,
@@ -26,6 +25,7 @@ import {
   SearchQuery,
   SearchReply,
 } from '../../src/domain/wire';
+import { InvoiceReply } from '../../src/domain/pricesWire';
 
 function toCsv(bookings: Booking[]): string {
   // The guest's name and mobile (issue 34 item 5) last, so that the columns before them stay where they were.

@@ -5,17 +5,8 @@ import { makeBookingId } from '../../src/domain/bookingId';
 import { checkGuestContact } from '../../src/domain/guestContact';
 import { isIsoDate } from '../../src/domain/dates';
 import { priceStay, stayProblem } from '../../src/domain/stay';
-import {
-  DeskBookingReply,
-  BookingParams,
-  DeskBookingBody,
-  DeskQuery,
-  DeskReply,
-  MoveReply,
-  Refusal,
-  StatusBody,
-  StayRefusal,
-} from '../../src/domain/wire';
+import { BookingParams, Refusal, StayRefusal } from '../../src/domain/wire';
+import { DeskBookingReply, DeskBookingBody, DeskQuery, DeskReply, MoveReply, StatusBody } from '../../src/domain/deskWire';
 import { limitProblem } from '../bookingLimits';
 import { capacityOf, hotelToday, longDate, refusalBody } from '../bookingRules';
 import { confirmBooking } from '../db/bookingQueries';
@@ -27,7 +18,7 @@ import { RoomMoveBody, RoomMoveReply } from '../../src/domain/roomsWire';
 import type { MoveOutcome } from '../db/deskQueries';
 import { requireAdmin } from '../plugins/adminAuth';
 import type { RequestLimits } from '../requestLimits';
-import type { DeskBooking } from '../../src/domain/wire';
+import type { DeskBooking } from '../../src/domain/deskWire';
 import type { MailContext } from '../mail/outbox';
 import { attention } from '../payments/paymentQueries';
 import type { PaymentsService } from '../payments/payments';

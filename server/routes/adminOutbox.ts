@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { OutboxParams, OutboxQuery, OutboxReply, Refusal, ResentReply } from '../../src/domain/wire';
+import { Refusal, ResentReply } from '../../src/domain/wire';
+import { OutboxParams, OutboxQuery, OutboxReply } from '../../src/domain/outboxWire';
 import { localLinkWarning } from '../config';
 import type { Database } from '../db/database';
 import { listOutbox, renderContext, resendMessage } from '../mail/outbox';

@@ -1,16 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { BookingParams, Refusal } from '../../src/domain/wire';
 import {
   AdminPaymentsQuery,
   AdminPaymentsReply,
   AdminVoucherParams,
-  BookingParams,
   PaymentSettingsBody,
   PaymentSettingsReply,
   PaymentSummary,
   ReconcileReply,
-  Refusal,
   VoucherReply,
-} from '../../src/domain/wire';
+} from '../../src/domain/paymentsWire';
 import type { Database } from '../db/database';
 import { ownerOnly, requireAdmin } from '../plugins/adminAuth';
 import { attention, effectivePolicy, listPayments, paymentSettings, savePaymentSettings, voucherOf } from '../payments/paymentQueries';

@@ -22,6 +22,7 @@ import {
 } from '../db/priceQueries';
 import type { Editor } from '../db/priceQueries';
 import { ownerOnly, requireAdmin } from '../plugins/adminAuth';
+import { Refusal } from '../../src/domain/wire';
 import {
   Closure,
   ClosureBody,
@@ -33,13 +34,12 @@ import {
   PriceRuleBody,
   PricesQuery,
   PricesReply,
-  Refusal,
   RoomTypeBody,
   RoomTypeParams,
   RoomTypeSetting,
   RuleParams,
   SettingsAuditReply,
-} from '../../src/domain/wire';
+} from '../../src/domain/pricesWire';
 
 /**
  * The owner's rooms, prices, closures, minimum stays, legal details and GST slabs (issue 22).

@@ -3,7 +3,8 @@ import { claimTry, createSession, endSession, noteFailure, noteSuccess, password
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import type { Database } from '../db/database';
 import { requireAdmin, sessionCookie } from '../plugins/adminAuth';
-import { AdminSessionReply, NoContent, Refusal, SignInBody } from '../../src/domain/wire';
+import { NoContent, Refusal, SignInBody } from '../../src/domain/wire';
+import { AdminSessionReply } from '../../src/domain/staffWire';
 import { addressKey } from '../requestLimits';
 
 const wrongCredentials = { error: 'Unauthorized', message: 'Wrong name or password.' };

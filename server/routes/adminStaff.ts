@@ -3,7 +3,8 @@ import { addStaff, listStaff, removeStaff, setStaffPassword } from '../auth/admi
 import type { Database } from '../db/database';
 import { staffNameProblem } from '../auth/staffNames';
 import { ownerOnly, requireAdmin, sessionCookie } from '../plugins/adminAuth';
-import { NewStaffBody, NewStaffReply, NoContent, Refusal, StaffParams, StaffPasswordBody, StaffReply } from '../../src/domain/wire';
+import { NoContent, Refusal } from '../../src/domain/wire';
+import { NewStaffBody, NewStaffReply, StaffParams, StaffPasswordBody, StaffReply } from '../../src/domain/staffWire';
 
 /**
  * Staff accounts (issue 23), for owners only: list, add with a role, remove, set a password.

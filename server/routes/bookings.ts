@@ -21,11 +21,11 @@ import {
   BookingParams,
   ConfirmBody,
   EmailBody,
-  InvoiceReply,
   LookupBody,
   Refusal,
   StayRefusal,
 } from '../../src/domain/wire';
+import { InvoiceReply } from '../../src/domain/pricesWire';
 
 export interface BookingRouteOptions {
   db: Database;

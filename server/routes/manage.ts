@@ -8,11 +8,11 @@ import {
   ManageChangeBody,
   ManageReply as ManageReplySchema,
   manageTokenHeader,
-  PaymentSummary,
   QuoteReply as QuoteReplySchema,
   Refusal,
   StayRefusal,
 } from '../../src/domain/wire';
+import { PaymentSummary } from '../../src/domain/paymentsWire';
 import type { Booking, CancelPolicy, ManageChangeBody as ChangeBody, ManageReply, QuoteReply } from '../../src/domain/wire';
 import { limitProblem } from '../bookingLimits';
 import { capacityOf, hotelToday, longDate, refusalBody } from '../bookingRules';

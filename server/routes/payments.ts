@@ -7,18 +7,17 @@ import { findRoom } from '../../src/domain/rooms';
 import { stayProblem } from '../../src/domain/stay';
 import { takeBookingLimits } from '../bookingLimits';
 import { hotelToday, refusalBody } from '../bookingRules';
+import { BookingParams, NoContent, Refusal } from '../../src/domain/wire';
 import {
-  BookingParams,
   GuestPaymentReply,
-  NoContent,
   PaymentPolicyQuery,
   PaymentPolicyReply,
-  Refusal,
   VoucherParams,
   VoucherReply,
   WebhookReply,
-} from '../../src/domain/wire';
-import type { Booking, PaymentSummary } from '../../src/domain/wire';
+} from '../../src/domain/paymentsWire';
+import type { Booking } from '../../src/domain/wire';
+import type { PaymentSummary } from '../../src/domain/paymentsWire';
 import { holdsGuestKey } from '../auth/guestKeys';
 import { findBooking } from '../db/bookingQueries';
 import type { StoredBooking } from '../db/bookingQueries';

@@ -4,16 +4,9 @@ import type { BaseQueryFn, FetchArgs, FetchBaseQueryMeta } from '@reduxjs/toolki
 import { useDispatch } from 'react-redux';
 import type { BookingRecord } from '../domain/bookingRecord';
 import type { ChosenStay } from '../domain/stay';
-import type {
-  AdminSession,
-  AvailabilityReply,
-  Booking,
-  BookingOutline,
-  BookingStatus,
-  MoveReply,
-  StatusMove,
-  StayQuery,
-} from '../domain/wire';
+import type { AvailabilityReply, Booking, BookingOutline, BookingStatus, StayQuery } from '../domain/wire';
+import type { MoveReply, StatusMove } from '../domain/deskWire';
+import type { AdminSession } from '../domain/staffWire';
 import type { Offers } from './offers';
 import type { SourceError } from './requestErrors';
 

@@ -1,4 +1,5 @@
-import type { BookingStatus, StatusMove } from './wire';
+import type { BookingStatus } from './wire';
+import type { StatusMove } from './deskWire';
 
 /**
  * A booking's life (issue 23), the same rules for the server (which enforces them) and the desk

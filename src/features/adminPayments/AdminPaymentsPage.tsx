@@ -13,7 +13,7 @@ import { formatDisplayDate, formatDisplayDateTime } from '../../domain/dates';
 import { paymentStateLabels, refundReasonLabels, refundStateLabels } from '../../domain/payments';
 import type { PolicyKind } from '../../domain/payments';
 import { formatPaise } from '../../domain/tax';
-import type { AdminPaymentsQuery, AdminPaymentsReply, PaymentSettingsReply } from '../../domain/wire';
+import type { AdminPaymentsQuery, AdminPaymentsReply, PaymentSettingsReply } from '../../domain/paymentsWire';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { voucherPath } from '../payment/paymentPaths';

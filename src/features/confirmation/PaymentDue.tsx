@@ -1,5 +1,5 @@
 import { formatPaise } from '../../domain/tax';
-import type { PaymentPolicyReply } from '../../domain/wire';
+import type { PaymentPolicyReply } from '../../domain/paymentsWire';
 
 /**
  * Before the guest confirms (hotel mode with payments, issue 37): the owner's payment policy, what

@@ -10,7 +10,7 @@ import { formatPaise } from '../../domain/tax';
 import { showGuestMobile } from '../../domain/guestContact';
 import { maxRoomCount, rooms as roomTypes } from '../../domain/rooms';
 import type { DeskRoom, Overbooking, RoomRef } from '../../domain/roomsWire';
-import type { DeskBooking, StatusMove } from '../../domain/wire';
+import type { DeskBooking, StatusMove } from '../../domain/deskWire';
 import { useAppSelector } from '../../shared/hooks';
 import { formatInr } from '../../shared/money';
 import { selectOffers } from '../../shared/offers';

@@ -1,6 +1,8 @@
 import { adminBookingPath, bookingsApi, bookingsChanged } from '../../api/bookingsApi';
 import type { RoomMoveReply } from '../../domain/roomsWire';
-import type { Booking, DeskBookingBody, DeskReply, MoveReply, PaymentSummary } from '../../domain/wire';
+import type { Booking } from '../../domain/wire';
+import type { DeskBookingBody, DeskReply, MoveReply } from '../../domain/deskWire';
+import type { PaymentSummary } from '../../domain/paymentsWire';
 
 /** The desk's "Move to": the booking's nights from today on in one of its rooms, to another room of its type. */
 export interface RoomMove {

@@ -7,7 +7,7 @@ import { statusLabels } from '../../domain/bookingStatus';
 import { formatDisplayDate, formatDisplayDateTime } from '../../domain/dates';
 import type { FolioLine, FolioReply, PaymentMethod } from '../../domain/folioWire';
 import { formatBasisPoints, formatPaise } from '../../domain/tax';
-import type { AdminSession } from '../../domain/wire';
+import type { AdminSession } from '../../domain/staffWire';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { paths } from '../../shared/paths';

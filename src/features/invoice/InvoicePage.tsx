@@ -6,7 +6,7 @@ import type { SourceError } from '../../api/requestErrors';
 import { statusSentence } from '../../domain/bookingStatus';
 import { formatBasisPoints, formatPaise } from '../../domain/tax';
 import { showGuestMobile } from '../../domain/guestContact';
-import type { InvoiceReply } from '../../domain/wire';
+import type { InvoiceReply } from '../../domain/pricesWire';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { customerBookingPath, paths } from '../../shared/paths';

@@ -1,6 +1,6 @@
 import { adminBookingPath, bookingPath, bookingsApi, keyHeader } from '../../api/bookingsApi';
 import type { BookingQuery } from '../../api/bookingsApi';
-import type { InvoiceReply } from '../../domain/wire';
+import type { InvoiceReply } from '../../domain/pricesWire';
 
 /** A booking's tax invoice: the guest's proof, any of them (issue 34); without one, staff's copy. */
 export interface InvoiceQuery extends BookingQuery {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useGetOutboxQuery, useResendMessageMutation } from './outboxApi';
 import { describeError } from '../../api/requestErrors';
 import { formatDisplayDateTime } from '../../domain/dates';
-import type { OutboxMessage } from '../../domain/wire';
+import type { OutboxMessage } from '../../domain/outboxWire';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { AdminGate } from '../staff/AdminGate';

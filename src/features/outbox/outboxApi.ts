@@ -1,5 +1,5 @@
 import { bookingsApi } from '../../api/bookingsApi';
-import type { OutboxReply } from '../../domain/wire';
+import type { OutboxReply } from '../../domain/outboxWire';
 
 export const outboxApi = bookingsApi.injectEndpoints({
   endpoints: (build) => ({

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatDisplayDate, formatDisplayDateTime } from '../../domain/dates';
 import { paymentStateLabels, refundReasonLabels, refundStateLabels } from '../../domain/payments';
 import { formatPaise } from '../../domain/tax';
-import type { PaymentSummary } from '../../domain/wire';
+import type { PaymentSummary } from '../../domain/paymentsWire';
 import { voucherPath } from './paymentPaths';
 import './payment.css';
 

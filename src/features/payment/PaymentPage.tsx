@@ -5,7 +5,7 @@ import { describeError, statusOf } from '../../api/requestErrors';
 import type { SourceError } from '../../api/requestErrors';
 import { formatDisplayDate, formatDisplayDateTime } from '../../domain/dates';
 import { formatPaise } from '../../domain/tax';
-import type { GuestPaymentReply, PaymentSummary } from '../../domain/wire';
+import type { GuestPaymentReply, PaymentSummary } from '../../domain/paymentsWire';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { customerBookingPath, paths } from '../../shared/paths';

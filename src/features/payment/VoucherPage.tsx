@@ -4,7 +4,7 @@ import { describeError, statusOf } from '../../api/requestErrors';
 import type { SourceError } from '../../api/requestErrors';
 import { formatDisplayDate } from '../../domain/dates';
 import { formatBasisPoints, formatPaise } from '../../domain/tax';
-import type { VoucherReply } from '../../domain/wire';
+import type { VoucherReply } from '../../domain/paymentsWire';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { paths } from '../../shared/paths';

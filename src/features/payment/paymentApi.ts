@@ -10,7 +10,7 @@ import type {
   PaymentSummary,
   ReconcileReply,
   VoucherReply,
-} from '../../domain/wire';
+} from '../../domain/paymentsWire';
 
 /** A booking's money, asked with the key this browser kept for it (or, for staff, without). */
 export interface BookingPaymentQuery {

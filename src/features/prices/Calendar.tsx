@@ -1,6 +1,6 @@
 import { addDays } from '../../domain/dates';
 import { formatPaise } from '../../domain/tax';
-import type { CalendarNight } from '../../domain/wire';
+import type { CalendarNight } from '../../domain/pricesWire';
 import { isoWeekday, longDate, monthName, monthStart, weekdayNames } from './pricesWords';
 
 interface CalendarProps {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSaveHotelSettingsMutation } from './pricesApi';
 import { formatBasisPoints, formatPaise } from '../../domain/tax';
-import type { HotelSettings } from '../../domain/wire';
+import type { HotelSettings } from '../../domain/pricesWire';
 import { Field } from './Field';
 import { OutcomeNotice } from './OutcomeNotice';
 import { useOutcome } from './outcome';

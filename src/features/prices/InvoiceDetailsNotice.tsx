@@ -1,4 +1,4 @@
-import type { HotelSettings } from '../../domain/wire';
+import type { HotelSettings } from '../../domain/pricesWire';
 
 /**
  * Issue 34: the tax invoice prints the hotel's legal name, address and GSTIN from "Invoice details

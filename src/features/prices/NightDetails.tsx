@@ -1,5 +1,5 @@
 import { formatPaise } from '../../domain/tax';
-import type { CalendarNight, PricesReply } from '../../domain/wire';
+import type { CalendarNight, PricesReply } from '../../domain/pricesWire';
 import { nightRules } from './nightRule';
 import { longDate, spanWords, weekdayNames, isoWeekday, weekdaysWords } from './pricesWords';
 

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useAddClosureMutation, useAddMinStayMutation, useAddPriceRuleMutation, useSetOutOfServiceMutation } from './pricesApi';
 import { isIsoDate } from '../../domain/dates';
 import { formatPaise } from '../../domain/tax';
-import type { PricesReply } from '../../domain/wire';
+import type { PricesReply } from '../../domain/pricesWire';
 import { Calendar } from './Calendar';
 import { Field } from './Field';
 import { NightDetails } from './NightDetails';

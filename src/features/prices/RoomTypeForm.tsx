@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSaveRoomTypeMutation } from './pricesApi';
 import { formatPaise } from '../../domain/tax';
-import type { PricesReply } from '../../domain/wire';
+import type { PricesReply } from '../../domain/pricesWire';
 import { Field } from './Field';
 import { OutcomeNotice } from './OutcomeNotice';
 import { useOutcome } from './outcome';

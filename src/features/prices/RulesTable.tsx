@@ -1,6 +1,6 @@
 import { useRemoveRuleMutation } from './pricesApi';
 import { formatPaise } from '../../domain/tax';
-import type { PricesReply } from '../../domain/wire';
+import type { PricesReply } from '../../domain/pricesWire';
 import { OutcomeNotice } from './OutcomeNotice';
 import { useOutcome } from './outcome';
 import { spanWords, weekdaysWords } from './pricesWords';

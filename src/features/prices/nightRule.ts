@@ -1,4 +1,4 @@
-import type { CalendarNight, Closure, MinStay, PriceRule } from '../../domain/wire';
+import type { CalendarNight, Closure, MinStay, PriceRule } from '../../domain/pricesWire';
 import { isoWeekday } from './pricesWords';
 
 /** Whether a rule's nights (and weekdays, for a price rule) take in `night`, for this room type or the whole hotel. */

@@ -7,7 +7,7 @@ import type {
   PriceRuleBody,
   PricesReply,
   RoomTypeBody,
-} from '../../domain/wire';
+} from '../../domain/pricesWire';
 
 /** Which of the owner's rules to remove. */
 export interface RuleRemoval {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import type { AdminSession } from '../../domain/wire';
+import type { AdminSession } from '../../domain/staffWire';
 import { useGetSessionQuery, useSignOutMutation } from '../../api/bookingsApi';
 import { describeError } from '../../api/requestErrors';
 import { useAppSelector } from '../../shared/hooks';

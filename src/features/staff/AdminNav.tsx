@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import type { Offers } from '../../api/offers';
-import type { StaffRole } from '../../domain/wire';
+import type { StaffRole } from '../../domain/staffWire';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { paths } from '../../shared/paths';

@@ -1,5 +1,5 @@
 import { bookingsApi } from '../../api/bookingsApi';
-import type { NewStaffBody, StaffReply } from '../../domain/wire';
+import type { NewStaffBody, StaffReply } from '../../domain/staffWire';
 
 const staffPath = (username: string) => `admin/staff/${encodeURIComponent(username)}`;
 
