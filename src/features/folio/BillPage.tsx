@@ -3,6 +3,8 @@ import type { FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useMoveBookingMutation } from '../../api/bookingsApi';
 import { describeError } from '../../api/requestErrors';
+import { LoadProblem, OutcomeNotice } from '../../shared/ui/notices';
+import type { Outcome } from '../../shared/ui/notices';
 import { statusLabels } from '../../domain/bookingStatus';
 import { formatDisplayDate, formatDisplayDateTime } from '../../domain/dates';
 import type { FolioLine, FolioReply, PaymentMethod } from '../../domain/folioWire';
@@ -17,11 +19,6 @@ import { useGetBillQuery, useGetServicesQuery, usePostChargeMutation, usePostPay
 import { parseRupees } from './rupees';
 import '../admin/admin.css';
 import './folio.css';
-
-interface Outcome {
-  tone: 'success' | 'error';
-  text: string;
-}
 
 const methods: Array<{ value: PaymentMethod; label: string }> = [
   { value: 'cash', label: 'Cash' },
@@ -52,15 +49,13 @@ export function BillPage() {
 }
 
 function Bill({ bookingId, staff }: { bookingId: string; staff: AdminSession | null }) {
-  const { data, error, isLoading } = useGetBillQuery(bookingId);
+  const { data, error, isLoading, isFetching, refetch } = useGetBillQuery(bookingId);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   if (isLoading) return <p className="admin-summary">Loading the bill…</p>;
   if (error || !data)
     return (
       <>
-        <p className="notice notice--error" role="alert">
-          {describeError(error, 'The bill could not be loaded.')}
-        </p>
+        <LoadProblem error={error} fallback="The bill could not be loaded." retrying={isFetching} onRetry={() => void refetch()} />
         <p>
           <Link to={paths.adminDesk}>Back to the desk</Link>
         </p>
@@ -77,12 +72,7 @@ function Bill({ bookingId, staff }: { bookingId: string; staff: AdminSession | n
         <Link to={paths.adminDesk}>Back to the desk</Link>
         <Link to={invoicePath(data.bookingId)}>Tax invoice</Link>
       </p>
-      <div role="status">{outcome?.tone === 'success' && <p className="notice notice--success">{outcome.text}</p>}</div>
-      {outcome?.tone === 'error' && (
-        <p className="notice notice--error" role="alert">
-          {outcome.text}
-        </p>
-      )}
+      <OutcomeNotice outcome={outcome} />
       <Sums folio={data} />
       <Lines folio={data} onOutcome={setOutcome} />
       {data.open && (

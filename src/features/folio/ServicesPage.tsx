@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { describeError } from '../../api/requestErrors';
+import { LoadProblem } from '../../shared/ui/notices';
 import type { Service } from '../../domain/folioWire';
 import { formatBasisPoints, formatPaise } from '../../domain/tax';
 import { useAppSelector } from '../../shared/hooks';
@@ -39,7 +40,7 @@ export function ServicesPage() {
 }
 
 function Services() {
-  const { data, error, isLoading } = useGetServicesQuery();
+  const { data, error, isLoading, isFetching, refetch } = useGetServicesQuery();
   const [editing, setEditing] = useState<Service | null>(null);
   const [done, setDone] = useState<string | null>(null);
   // A new form (empty, or the next service's) after each save.
@@ -47,11 +48,7 @@ function Services() {
   const headingId = useId();
   if (isLoading) return <p className="admin-summary">Loading the services…</p>;
   if (error || !data)
-    return (
-      <p className="notice notice--error" role="alert">
-        {describeError(error, 'The services could not be loaded.')}
-      </p>
-    );
+    return <LoadProblem error={error} fallback="The services could not be loaded." retrying={isFetching} onRetry={() => void refetch()} />;
   return (
     <>
       <p>What the desk posts to a guest’s bill, each with its SAC and GST rate (restaurant service 5%, most others 18%).</p>
