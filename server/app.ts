@@ -24,6 +24,7 @@ import { adminBookingRoutes } from './routes/adminBookings';
 import { adminBurstRoutes } from './routes/adminBursts';
 import { adminChannelRoutes } from './routes/adminChannels';
 import { adminDeskRoutes } from './routes/adminDesk';
+import { adminFormCRoutes } from './routes/adminFormC';
 import { adminImportRoutes } from './routes/adminImport';
 import { adminOutboxRoutes } from './routes/adminOutbox';
 import { adminPriceRoutes } from './routes/adminPrices';
@@ -191,6 +192,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(adminOutboxRoutes, { db: options.db, mail });
   await app.register(adminStaffRoutes, { db: options.db });
   await app.register(adminDeskRoutes, { db: options.db, limits, now, payments, mail });
+  await app.register(adminFormCRoutes, { db: options.db, now });
   await app.register(adminPriceRoutes, { db: options.db, now });
   await app.register(adminReportRoutes, { db: options.db, now });
   const channels: ChannelSettings = { ...defaultChannelSettings, ...options.channels };
