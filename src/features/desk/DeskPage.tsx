@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useMoveBookingMutation } from '../../api/bookingsApi';
 import { useCreateDeskBookingMutation, useGetDeskQuery, useMoveToRoomMutation, useUndoBookingMoveMutation } from './deskApi';
 import { describeError } from '../../api/requestErrors';
@@ -12,6 +13,7 @@ import type { DeskBooking, StatusMove } from '../../domain/wire';
 import { useAppSelector } from '../../shared/hooks';
 import { formatInr } from '../../shared/money';
 import { selectOffers } from '../../shared/offers';
+import { formCPath, paths } from '../../shared/paths';
 import { makeDraftId } from '../confirmation/draftKeys';
 import { AdminGate } from '../staff/AdminGate';
 import { CopyLink } from './CopyLink';
@@ -31,6 +33,9 @@ interface Outcome {
   /** A phone booking held for its payment: the link to give the guest (issue 37). */
   payUrl?: string;
 }
+
+/** A guest arriving or in the house has a Form C to fill when from abroad (issue 40). */
+const hasFormC = (booking: DeskBooking) => booking.status === 'confirmed' || booking.status === 'checked_in';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -100,6 +105,9 @@ function Desk() {
         )}
       </div>
 
+      <p className="desk__form-c">
+        <Link to={paths.adminFormC}>Form C still due</Link>: guests from abroad who arrived in the last 24 hours.
+      </p>
       {data?.attention && data.attention.length > 0 && (
         <section className="notice notice--error desk__attention" aria-label="Payments to know about">
           <ul>
@@ -257,7 +265,17 @@ function DeskList({ title, empty, rows, onOutcome }: DeskListProps) {
                     )}
                     {booking.moveTargets.length > 0 &&
                       booking.placedIn.map((room) => <MoveToRoom key={room.id} booking={booking} from={room} onOutcome={onOutcome} />)}
-                    {buttons.length === 0 && !booking.canUndo && booking.moveTargets.length === 0 && (
+                    {/* Form C (issue 40): for a guest arriving or in the house. */}
+                    {hasFormC(booking) && (
+                      <Link
+                        className="button button--secondary admin-delete"
+                        to={formCPath(booking.bookingId)}
+                        aria-label={`Form C for ${booking.bookingId}`}
+                      >
+                        Form C
+                      </Link>
+                    )}
+                    {buttons.length === 0 && !booking.canUndo && booking.moveTargets.length === 0 && !hasFormC(booking) && (
                       <span className="desk__nothing">—</span>
                     )}
                   </td>
