@@ -56,11 +56,13 @@ export async function formCOf(db: Queryable, bookingId: string): Promise<FormCRe
     check_out: string | null;
     status: string;
     foreign_guests: boolean | null;
+    submitted_on: string | null;
+    submitted_by: string | null;
     erased_on: string | null;
     address: string | null;
     retention_days: number;
   }>(
-    `SELECT b.booking_id, b.room_name, b.check_in, b.check_out, b.status, f.foreign_guests, f.erased_on,
+    `SELECT b.booking_id, b.room_name, b.check_in, b.check_out, b.status, f.foreign_guests, f.submitted_on, f.submitted_by, f.erased_on,
             (SELECT address FROM hotel_settings LIMIT 1) AS address, (SELECT retention_days FROM form_c_settings) AS retention_days
        FROM bookings b LEFT JOIN form_c_bookings f ON f.booking_id = b.booking_id
       WHERE b.booking_id = $1 AND b.deleted_at IS NULL`,
@@ -80,6 +82,8 @@ export async function formCOf(db: Queryable, bookingId: string): Promise<FormCRe
     foreignGuests: booking.foreign_guests,
     hotelAddress: booking.address ?? '',
     guests: guests.rows.map(guestOf),
+    submittedOn: booking.submitted_on,
+    submittedBy: booking.submitted_by,
     erasedOn: booking.erased_on,
     eraseOn: booking.check_out && !booking.erased_on ? addDays(booking.check_out, booking.retention_days) : null,
   };
@@ -175,9 +179,39 @@ export function removeGuest(db: pg.Pool, bookingId: string, guestId: number, sta
   return inTransaction(db, async (client) => {
     const locked = await lockFormC(client, bookingId);
     if (locked) return locked;
+    const { rows } = await client.query<{ submitted_on: string | null }>('SELECT submitted_on FROM form_c_bookings WHERE booking_id = $1', [
+      bookingId,
+    ]);
+    if (rows[0]!.submitted_on)
+      return {
+        outcome: 'refused',
+        message: `This Form C was submitted to the FRRO on ${rows[0]!.submitted_on}: its guests cannot be removed now.`,
+      };
     const removed = await client.query('DELETE FROM form_c_guests WHERE booking_id = $1 AND id = $2', [bookingId, guestId]);
     if (removed.rowCount === 0) return { outcome: 'missing' };
     await audit(client, bookingId, 'remove', staff, `guest ${guestId}`);
+    return { outcome: 'done' };
+  });
+}
+
+/** Marks the Form C submitted to the FRRO (today, by this person): only with every guest's particulars complete. */
+export function markSubmitted(db: pg.Pool, bookingId: string, today: string, staff: string): Promise<FormCWrite> {
+  return inTransaction(db, async (client) => {
+    const locked = await lockFormC(client, bookingId);
+    if (locked) return locked;
+    const guests = await client.query<GuestRow>(`SELECT id, ${columns.join(', ')} FROM form_c_guests WHERE booking_id = $1`, [bookingId]);
+    if (guests.rowCount === 0) return { outcome: 'refused', message: 'This Form C has no guest from abroad to submit.' };
+    if (guests.rows.map(guestOf).some((guest) => guest.missing.length > 0))
+      return {
+        outcome: 'refused',
+        message: 'Some particulars are still missing: complete every guest before marking the Form C submitted.',
+      };
+    await client.query('UPDATE form_c_bookings SET submitted_on = $2, submitted_by = $3 WHERE booking_id = $1 AND submitted_on IS NULL', [
+      bookingId,
+      today,
+      staff,
+    ]);
+    await audit(client, bookingId, 'submit', staff);
     return { outcome: 'done' };
   });
 }

@@ -20,6 +20,7 @@ import {
   answerForeignGuests,
   auditExport,
   formCOf,
+  markSubmitted,
   pendingFormC,
   removeGuest,
   retentionDays,
@@ -121,6 +122,17 @@ export const adminFormCRoutes: FastifyPluginAsyncTypebox<{ db: Database; now: ()
       const bookingId = idOf(request.params.bookingId);
       const outcome = await removeGuest(db.pool, bookingId, request.params.guestId, request.admin!.username);
       return answer(outcome, bookingId, reply, request.params.guestId);
+    },
+  );
+
+  // The desk submitted it on the FRRO portal: from then on its guests stay (a correction is an edit).
+  app.put(
+    '/api/admin/form-c/:bookingId/submitted',
+    { schema: { params: BookingParams, body: Type.Object({}, { additionalProperties: false }), response: answers } },
+    async (request, reply) => {
+      const bookingId = idOf(request.params.bookingId);
+      const outcome = await markSubmitted(db.pool, bookingId, hotelToday(now()), request.admin!.username);
+      return answer(outcome, bookingId, reply);
     },
   );
 

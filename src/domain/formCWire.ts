@@ -57,6 +57,9 @@ export const FormCReply = Type.Object({
   /** The hotel's address (Settings), which a new guest's "Address in India" starts as. */
   hotelAddress: Type.String(),
   guests: Type.Array(FormCGuest),
+  /** The day the desk marked it submitted to the FRRO, and who; null until then. */
+  submittedOn: nullable(isoDate),
+  submittedBy: nullable(Type.String()),
   /** The day the particulars were erased (retention), or null. */
   erasedOn: nullable(isoDate),
   /** The day they will be erased: the retention period after check-out. */

@@ -79,7 +79,7 @@ describe.each(databaseKinds)('Form C on %s', (kind) => {
     await hotel?.stop();
   });
 
-  test('the desk records a guest from abroad; the checklist names what is missing; the guest can be removed', async () => {
+  test('the desk records a guest from abroad; the checklist names what is missing; a guest can be removed until it is submitted', async () => {
     const bookingId = await checkedIn();
     const empty = await asDesk(`/api/admin/form-c/${bookingId}`);
     expect(empty.status).toBe(200);
@@ -95,6 +95,11 @@ describe.each(databaseKinds)('Form C on %s', (kind) => {
     expect(partial.body.guests[0].missing).toEqual(['Visa number', 'Visa type', 'Next destination']);
 
     const guestId = partial.body.guests[0].id as number;
+    const incomplete = await asDesk(`/api/admin/form-c/${bookingId}/submitted`, { method: 'PUT', body: {} });
+    expect(incomplete).toMatchObject({
+      status: 409,
+      body: { message: 'Some particulars are still missing: complete every guest before marking the Form C submitted.' },
+    });
     const done = await hotel.owner(`/api/admin/form-c/${bookingId}/guests/${guestId}`, { method: 'PUT', body: particulars() });
     expect(done.status).toBe(200);
     expect(done.body.guests[0]).toMatchObject({ passportNumber: passport, missing: [] });
@@ -106,6 +111,15 @@ describe.each(databaseKinds)('Form C on %s', (kind) => {
     expect(second.body.guests.map((g: { fullName: string }) => g.fullName)).toEqual(['Anna Schmidt', 'Jonas Schmidt']);
     const removed = await asDesk(`/api/admin/form-c/${bookingId}/guests/${second.body.guests[1].id}`, { method: 'DELETE' });
     expect(removed.body.guests.map((g: { fullName: string }) => g.fullName)).toEqual(['Anna Schmidt']);
+    // Submitted to the FRRO: only when complete; then its guests stay.
+    const early = await asDesk(`/api/admin/form-c/${bookingId}/submitted`, { method: 'PUT', body: {} });
+    expect(early.status).toBe(200);
+    expect(early.body).toMatchObject({ submittedOn: today, submittedBy: 'Priya' });
+    const kept = await asDesk(`/api/admin/form-c/${bookingId}/guests/${guestId}`, { method: 'DELETE' });
+    expect(kept).toMatchObject({
+      status: 409,
+      body: { message: `This Form C was submitted to the FRRO on ${today}: its guests cannot be removed now.` },
+    });
     // "No guests from abroad" is refused while a guest is recorded.
     const no = await asDesk(`/api/admin/form-c/${bookingId}/answer`, { method: 'PUT', body: { foreignGuests: false } });
     expect(no).toMatchObject({

@@ -619,6 +619,7 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
       '/api/admin/form-c/:bookingId/guests': formCGuest,
       '/api/admin/form-c/:bookingId/guests/:guestId': formCGuest,
       '/api/admin/form-c-settings': { retentionDays: 180 },
+      '/api/admin/form-c/:bookingId/submitted': {},
       '/api/admin/payment-settings': { policy: 'first_night', percent: 30, holdMinutes: 20, lateRefundPercent: 0 },
       [webhookRoute]: { event: 'payment_link.paid', payload: {} },
       '/api/admin/hotel-settings': {
@@ -762,6 +763,8 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
     for (const format of ['csv', 'json'])
       await expectAnswer(200, { route: `${formC}/export`, path: `/api/admin/form-c/${bookingId}/export?format=${format}`, as: owner });
     await expectAnswer(404, { route: `${formC}/export`, path: '/api/admin/form-c/BK100000/export?format=csv', as: owner });
+    const submitted = `${formC}/submitted`;
+    await expectAnswer(404, { method: 'PUT', route: submitted, path: '/api/admin/form-c/BK100000/submitted', body: {}, as: owner });
     await expectAnswer(200, { method: 'DELETE', route: oneGuest, path: at(bookingId, guestId), as: owner });
     await expectAnswer(404, { method: 'DELETE', route: oneGuest, path: at(bookingId, guestId), as: owner });
     await expectAnswer(200, {
@@ -777,6 +780,24 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
     await expectAnswer(409, { method: 'POST', route: guests, path: `/api/admin/form-c/${erased}/guests`, body: guest, as: owner });
     await expectAnswer(409, { method: 'PUT', route: oneGuest, path: at(erased, 1), body: guest, as: owner });
     await expectAnswer(409, { method: 'DELETE', route: oneGuest, path: at(erased, 1), as: owner });
+    await expectAnswer(409, { method: 'PUT', route: submitted, path: `/api/admin/form-c/${bookingId}/submitted`, body: {}, as: owner });
+    const complete = (await book()).bookingId;
+    const full = { ...guest, visaNumber: 'VE1', visaType: 'e-Tourist', visaIssueDate: '2026-01-01', visaExpiry: '2036-01-01' };
+    await expectAnswer(200, {
+      method: 'POST',
+      route: guests,
+      path: `/api/admin/form-c/${complete}/guests`,
+      body: {
+        ...full,
+        arrivalInIndia: '2026-02-01',
+        arrivedFrom: 'Berlin',
+        nextDestination: 'Goa',
+        addressInIndia: 'Munnar',
+        arrivalAtHotel: '2026-02-02',
+      },
+      as: owner,
+    });
+    await expectAnswer(200, { method: 'PUT', route: submitted, path: `/api/admin/form-c/${complete}/submitted`, body: {}, as: owner });
     await expectAnswer(200, { route: '/api/admin/form-c-settings', as: desk });
     await expectAnswer(200, { method: 'PUT', route: '/api/admin/form-c-settings', body: { retentionDays: 180 }, as: owner });
   });

@@ -1,10 +1,13 @@
 -- Issue 40: Form C for guests from abroad, and keeping their particulars only as long as needed.
 
--- The desk's answer to "any guests from abroad?" per booking (no row: not answered yet), and the
--- day the booking's particulars were erased at the end of the retention period.
+-- The desk's answer to "any guests from abroad?" per booking (no row: not answered yet), the day
+-- the desk marked it submitted to the FRRO (its guests can no longer be removed), and the day the
+-- booking's particulars were erased at the end of the retention period.
 CREATE TABLE form_c_bookings (
   booking_id      text PRIMARY KEY REFERENCES bookings ON DELETE CASCADE,
   foreign_guests  boolean,
+  submitted_on    date,
+  submitted_by    text,
   erased_on       date
 );
 
@@ -47,7 +50,7 @@ CREATE TABLE form_c_audit (
   id          bigserial PRIMARY KEY,
   at          timestamptz NOT NULL DEFAULT now(),
   booking_id  text,
-  action      text NOT NULL CHECK (action IN ('answer', 'add', 'change', 'remove', 'export', 'erase', 'retention')),
+  action      text NOT NULL CHECK (action IN ('answer', 'add', 'change', 'remove', 'submit', 'export', 'erase', 'retention')),
   staff       text NOT NULL,
   detail      text NOT NULL DEFAULT ''
 );

@@ -20,6 +20,7 @@ import {
   useAnswerForeignGuestsMutation,
   useChangeFormCGuestMutation,
   useGetFormCQuery,
+  useMarkFormCSubmittedMutation,
   useRemoveFormCGuestMutation,
 } from './formCApi';
 import '../admin/admin.css';
@@ -56,6 +57,7 @@ function FormC({ bookingId }: { bookingId: string }) {
   /** The guest being edited (an ID), a new one ('new'), or none. */
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [answer, { isLoading: answering }] = useAnswerForeignGuestsMutation();
+  const [submit, { isLoading: submitting }] = useMarkFormCSubmittedMutation();
 
   if (error)
     return (
@@ -72,6 +74,16 @@ function FormC({ bookingId }: { bookingId: string }) {
     );
   }
 
+  async function markSubmitted() {
+    const result = await submit({ bookingId });
+    setOutcome(
+      result.error
+        ? { tone: 'error', text: describeError(result.error, 'The Form C could not be marked submitted.') }
+        : { tone: 'success', text: 'Marked as submitted to the FRRO.' },
+    );
+  }
+
+  const complete = data.guests.length > 0 && data.guests.every((guest) => guest.missing.length === 0);
   const stay = data.checkIn && data.checkOut ? `${formatDisplayDate(data.checkIn)} to ${formatDisplayDate(data.checkOut)}` : 'no dates';
   return (
     <>
@@ -105,6 +117,7 @@ function FormC({ bookingId }: { bookingId: string }) {
                 bookingId={bookingId}
                 number={index + 1}
                 guest={guest}
+                canRemove={!data.submittedOn}
                 onEdit={() => {
                   setOutcome(null);
                   setEditing(guest.id);
@@ -153,7 +166,18 @@ function FormC({ bookingId }: { bookingId: string }) {
               <a className="button button--secondary" href={formCExportUrl(bookingId, 'json')} download>
                 Export for FRRO (JSON)
               </a>
+              {complete && !data.submittedOn && (
+                <button type="button" className="button button--secondary" disabled={submitting} onClick={() => void markSubmitted()}>
+                  Mark as submitted to the FRRO
+                </button>
+              )}
             </div>
+          )}
+          {data.submittedOn && (
+            <p className="form-c__kept">
+              Submitted to the FRRO on {formatDisplayDate(data.submittedOn)}
+              {data.submittedBy ? ` by ${data.submittedBy}` : ''}: its guests can be corrected but no longer removed.
+            </p>
           )}
           {data.eraseOn && (
             <p className="form-c__kept">
@@ -195,8 +219,15 @@ function Checklist({ data }: { data: FormCReply }) {
 }
 
 /** One guest's Form C as the form reads (and prints). */
-function GuestSheet(props: { bookingId: string; number: number; guest: FormCGuest; onEdit: () => void; onOutcome: (o: Outcome) => void }) {
-  const { bookingId, number, guest, onEdit, onOutcome } = props;
+function GuestSheet(props: {
+  bookingId: string;
+  number: number;
+  guest: FormCGuest;
+  canRemove: boolean;
+  onEdit: () => void;
+  onOutcome: (o: Outcome) => void;
+}) {
+  const { bookingId, number, guest, canRemove, onEdit, onOutcome } = props;
   const headingId = useId();
   const [remove, { isLoading }] = useRemoveFormCGuestMutation();
   async function removeGuest() {
@@ -224,15 +255,17 @@ function GuestSheet(props: { bookingId: string; number: number; guest: FormCGues
         <button type="button" className="button button--secondary" onClick={onEdit} aria-label={`Edit ${guest.fullName}`}>
           Edit
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={isLoading}
-          onClick={() => void removeGuest()}
-          aria-label={`Remove ${guest.fullName}`}
-        >
-          Remove
-        </button>
+        {canRemove && (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={isLoading}
+            onClick={() => void removeGuest()}
+            aria-label={`Remove ${guest.fullName}`}
+          >
+            Remove
+          </button>
+        )}
       </div>
     </section>
   );

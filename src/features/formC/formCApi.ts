@@ -46,6 +46,12 @@ export const formCApi = bookingsApi.injectEndpoints({
         url: `${formCPath(bookingId)}/guests/${guestId}`,
         method: 'DELETE',
       })),
+      /** The desk submitted it on the FRRO portal: from then on its guests cannot be removed. */
+      markFormCSubmitted: write<{ bookingId: string }>(({ bookingId }) => ({
+        url: `${formCPath(bookingId)}/submitted`,
+        method: 'PUT',
+        body: {},
+      })),
       getFormCSettings: build.query<FormCSettings, void>({ query: () => ({ url: 'admin/form-c-settings' }) }),
       setFormCSettings: build.mutation<FormCSettings, FormCSettings>({
         query: (body) => ({ url: 'admin/form-c-settings', method: 'PUT', body }),
@@ -65,6 +71,7 @@ export const {
   useAddFormCGuestMutation,
   useChangeFormCGuestMutation,
   useRemoveFormCGuestMutation,
+  useMarkFormCSubmittedMutation,
   useGetFormCSettingsQuery,
   useSetFormCSettingsMutation,
 } = formCApi;

@@ -24,7 +24,7 @@ describe('Form C (hotel)', () => {
     expect(network.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/admin/session']);
   });
 
-  it('front desk: records a guest from abroad; the checklist shrinks to nothing; the same rule refuses a wrong date; a guest is removed', async () => {
+  it('front desk: records a guest from abroad; the checklist shrinks to nothing; the same rule refuses a wrong date; a guest is removed until it is submitted', async () => {
     const { booking } = await bookAtHotel();
     const desk = await deskStaff();
     const { user, network } = renderHotelRoute(`/admin-desk/form-c/${booking.bookingId}`, { network: desk.network });
@@ -50,6 +50,15 @@ describe('Form C (hotel)', () => {
     expect(within(checklist()).getByRole('listitem')).toHaveTextContent(
       'Anna Schmidt: Passport date of issue, Passport place of issue, Passport valid until, Visa number, Visa type, Visa date of issue, Visa valid until, Date of arrival in India, Arrived from (city, country), Next destination, Address in India',
     );
+
+    // A second guest, added by mistake, removed.
+    await user.click(screen.getByRole('button', { name: 'Add another guest from abroad' }));
+    fill(screen.getByRole('form', { name: 'A guest from abroad' }), { 'Full name': 'Jonas Schmidt', Nationality: 'Austrian' });
+    await user.click(within(screen.getByRole('form', { name: 'A guest from abroad' })).getByRole('button', { name: 'Save guest' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Guest 2: Jonas Schmidt' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove Jonas Schmidt' }));
+    expect(await screen.findByText('Removed Jonas Schmidt from this Form C.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Guest 2: Jonas Schmidt' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Edit Anna Schmidt' }));
     form = screen.getByRole('form', { name: 'Guest 1: Anna Schmidt' });
@@ -79,15 +88,24 @@ describe('Form C (hotel)', () => {
     );
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Remove Anna Schmidt' }));
-    expect(await screen.findByText('Removed Anna Schmidt from this Form C.')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Guest 1: Anna Schmidt' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'No guests from abroad' }));
-    expect(await screen.findByText('Nothing: no guests from abroad on this booking.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mark as submitted to the FRRO' }));
+    expect(await screen.findByText('Marked as submitted to the FRRO.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        new RegExp(`^Submitted to the FRRO on .* by ${desk.username}: its guests can be corrected but no longer removed\\.$`),
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove Anna Schmidt' })).not.toBeInTheDocument();
   });
 
-  it('an unknown booking says so', async () => {
+  it('a booking without guests from abroad is answered No; an unknown booking says so', async () => {
+    const { booking } = await bookAtHotel();
     const desk = await deskStaff();
+    const { user, unmount } = renderHotelRoute(`/admin-desk/form-c/${booking.bookingId}`, { network: desk.network });
+    await user.click(await screen.findByRole('button', { name: 'No guests from abroad' }));
+    expect(await screen.findByText('Nothing: no guests from abroad on this booking.')).toBeInTheDocument();
+    expect(screen.getByText('Saved: no guests from abroad on this booking.')).toBeInTheDocument();
+    unmount();
     renderHotelRoute('/admin-desk/form-c/BK000001', { network: desk.network });
     expect(await screen.findByRole('alert')).toHaveTextContent('No booking found with ID: BK000001');
   });
