@@ -110,6 +110,14 @@ for (const [width, height] of [
     expect(csv).toContain('Full name,Nationality,Passport number');
     expect(csv).toContain('Anna Schmidt,German,Z9876543Q,2020-01-15,Berlin,2099-01-14,VE1234567,e-Tourist');
 
+    // Submitted on the FRRO portal: the guest stays on the form.
+    await page.getByRole('button', { name: 'Mark as submitted to the FRRO' }).click();
+    await expect(
+      page.getByText(/^Submitted to the FRRO on .* by admin: its guests can be corrected but no longer removed\.$/),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove Anna Schmidt' })).toHaveCount(0);
+    await screenshot(page, `admin-form-c-submitted-${width}`, { fullPage: true });
+
     // No longer due.
     await page.getByRole('link', { name: 'Form C still due' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Form C still due' })).toBeVisible();
