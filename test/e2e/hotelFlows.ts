@@ -13,7 +13,8 @@ import { e2eAdminPassword } from './hotelMode';
  *   33 to 39 hotel-prices; 50 to 51 hotel-pages; 70 to 79 hotel-manage; 90 to 95 hotel-bursts;
  *   100 to 109 hotel-emails; 120 to 131 hotel-outbox; 140 to 158 hotel-early-input; 160 to 169 hotel-guest-invoice;
  *   170 to 179 hotel-phone-layout; 180 to 189 hotel-reports; 0 to 2 hotel-desk (today), where hotel-phone-layout
- *   also books a Suit Room for tonight (hotel-desk's are Classic Rooms).
+ *   also books a Suit Room for tonight (hotel-desk's are Classic Rooms), and hotel-form-c one Classic Room for
+ *   tonight per width.
  */
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
