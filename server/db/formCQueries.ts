@@ -91,6 +91,15 @@ export async function formCOf(db: Queryable, bookingId: string): Promise<FormCRe
 
 export type FormCWrite = { outcome: 'done' } | { outcome: 'missing' } | { outcome: 'refused'; message: string };
 
+/**
+ * A statement that fails on a guest's row: PostgreSQL's `detail` ("Failing row contains (…)") holds
+ * the row's values, the particulars, and the error log prints every field of an error. It goes.
+ */
+function withoutRowValues(error: unknown): unknown {
+  if (error && typeof error === 'object' && 'detail' in error) delete (error as { detail?: unknown }).detail;
+  return error;
+}
+
 async function inTransaction(db: pg.Pool, work: (client: pg.PoolClient) => Promise<FormCWrite>): Promise<FormCWrite> {
   const client = await db.connect();
   try {
@@ -100,7 +109,7 @@ async function inTransaction(db: pg.Pool, work: (client: pg.PoolClient) => Promi
     return outcome;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
+    throw withoutRowValues(error);
   } finally {
     client.release();
   }

@@ -29,7 +29,8 @@ export const FormCParticulars = Type.Object(
     arrivalInIndia: date,
     arrivedFrom: text(120),
     nextDestination: text(120),
-    addressInIndia: Type.String({ maxLength: 300 }),
+    // Lines and tabs allowed; no other control character.
+    addressInIndia: Type.String({ maxLength: 300, pattern: '^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f]*$' }),
     arrivalAtHotel: date,
   },
   { additionalProperties: false },

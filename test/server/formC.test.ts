@@ -221,6 +221,12 @@ describe.each(databaseKinds)('Form C on %s', (kind) => {
     const bookingId = await checkedIn();
     await asDesk(`/api/admin/form-c/${bookingId}/guests`, { method: 'POST', body: particulars() });
     await asDesk(`/api/admin/form-c/${bookingId}/guests`, { method: 'POST', body: particulars({ nationality: 'Indian' }) });
+    const control = await asDesk(`/api/admin/form-c/${bookingId}/guests`, {
+      method: 'POST',
+      body: particulars({ addressInIndia: 'Munnar\u0000' }),
+    });
+    expect(control.status).toBe(400);
+    expect(control.body.message).toMatch(/addressInIndia/);
     const guestId = (await asDesk(`/api/admin/form-c/${bookingId}`)).body.guests[0].id;
     await asDesk(`/api/admin/form-c/${bookingId}/guests/${guestId}`, { method: 'PUT', body: particulars({ visaType: 'e-Business' }) });
     await asDesk(`/api/admin/form-c/${bookingId}/guests/${guestId}`, { method: 'PUT', body: { ...particulars(), passportNumber: 7 } });
@@ -244,7 +250,22 @@ describe.each(databaseKinds)('Form C on %s', (kind) => {
     const desk = await asDesk(`/api/admin/desk?date=${today}`);
     expect(JSON.stringify(desk.body)).not.toContain(passport);
 
+    // A statement that fails on the row (a constraint the test adds): 500, and the log still holds no particular.
+    await hotel.db.pool.query(`ALTER TABLE form_c_guests ADD CONSTRAINT test_refuses CHECK (passport_number <> 'FAILS9876')`);
+    try {
+      const failed = await asDesk(`/api/admin/form-c/${bookingId}/guests`, {
+        method: 'POST',
+        body: particulars({ passportNumber: 'FAILS9876' }),
+      });
+      expect(failed.status).toBe(500);
+      expect(JSON.stringify(failed.body)).not.toContain('FAILS9876');
+    } finally {
+      await hotel.db.pool.query('ALTER TABLE form_c_guests DROP CONSTRAINT test_refuses');
+    }
     const log = logged.join('');
+    expect(log).toContain('request failed');
+    expect(log).not.toContain('FAILS9876');
+    expect(log).not.toContain('Berlin');
     expect(log).toContain('form c guest added');
     expect(log).toContain(bookingId);
     expect(log).not.toContain(passport);
