@@ -25,6 +25,7 @@ import { adminBurstRoutes } from './routes/adminBursts';
 import { adminChannelRoutes } from './routes/adminChannels';
 import { adminDeskRoutes } from './routes/adminDesk';
 import { adminFolioRoutes } from './routes/adminFolio';
+import { adminFormCRoutes } from './routes/adminFormC';
 import { adminImportRoutes } from './routes/adminImport';
 import { adminOutboxRoutes } from './routes/adminOutbox';
 import { adminPriceRoutes } from './routes/adminPrices';
@@ -193,6 +194,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(adminStaffRoutes, { db: options.db });
   await app.register(adminDeskRoutes, { db: options.db, limits, now, payments, mail });
   await app.register(adminFolioRoutes, { db: options.db });
+  await app.register(adminFormCRoutes, { db: options.db, now });
   await app.register(adminPriceRoutes, { db: options.db, now });
   await app.register(adminReportRoutes, { db: options.db, now });
   const channels: ChannelSettings = { ...defaultChannelSettings, ...options.channels };

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { hotelTimeZone } from './bookingRules';
+import { hotelTimeZone, hotelToday } from './bookingRules';
 import { startChannelSync } from './channels/channelSync';
 import type { ChannelSync } from './channels/channelSync';
 import { purgeChannelLog } from './db/channelQueries';
@@ -7,6 +7,7 @@ import { adminCount, purgeIdleSessions, setAdminPassword } from './auth/adminQue
 import { newPassword } from './auth/passwords';
 import { localLinkWarning, readConfig } from './config';
 import { purgeDeleted } from './db/bookingQueries';
+import { eraseExpiredFormC } from './db/formCQueries';
 import { openDatabase } from './db/database';
 import { numberLeftoverInvoices } from './db/invoiceNumbers';
 import { refreshNightPrices } from './db/priceQueries';
@@ -96,9 +97,12 @@ async function main() {
     refreshNightPrices(db.pool).catch(() => undefined);
     foldReportFacts(db.pool).catch(() => undefined);
     purgeChannelLog(db.pool).catch(() => undefined);
+    // Form C's passport and visa particulars, a retention period after check-out (issue 40).
+    eraseExpiredFormC(db.pool, hotelToday()).catch(() => undefined);
   }, 3_600_000);
   housekeeping.unref();
   await purgeDeleted(db.pool);
+  await eraseExpiredFormC(db.pool, hotelToday());
   // A kill between a confirm's commit and its invoice number leaves the booking to number here.
   await numberLeftoverInvoices(db.pool);
 

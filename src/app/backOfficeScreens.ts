@@ -6,6 +6,8 @@
  * owners load).
  */
 export { DeskPage } from '../features/desk/DeskPage';
+export { FormCPage } from '../features/formC/FormCPage';
+export { FormCPendingPage } from '../features/formC/FormCPendingPage';
 export { StaffPage } from '../features/staffAccounts/StaffPage';
 export { OutboxPage } from '../features/outbox/OutboxPage';
 export { BurstsPage } from '../features/bursts/BurstsPage';

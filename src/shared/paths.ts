@@ -7,6 +7,9 @@ export const paths = {
   adminBursts: '/admin-bursts',
   adminOutbox: '/admin-outbox',
   adminDesk: '/admin-desk',
+  /** Hotel mode (issue 40): the arrivals still lacking Form C, and one booking's Form C. */
+  adminFormC: '/admin-desk/form-c',
+  adminFormCBooking: '/admin-desk/form-c/:bookingId',
   adminStaff: '/admin-staff',
   adminPrices: '/admin-prices',
   adminRooms: '/admin-rooms',
@@ -27,6 +30,10 @@ export const paths = {
   /** Hotel mode: the guest's manage link, `/manage#<token>` (the token never leaves the browser in a URL). */
   manage: '/manage',
 } as const;
+
+export function formCPath(bookingId: string): string {
+  return `/admin-desk/form-c/${encodeURIComponent(bookingId)}`;
+}
 
 export function customerBookingPath(bookingId: string): string {
   return `/customer-booking/${encodeURIComponent(bookingId)}`;

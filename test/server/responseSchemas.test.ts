@@ -34,6 +34,24 @@ import { createAdmin, signIn, unlimited } from './support/testServer';
 type Route = ReturnType<typeof routeAnswers>[number];
 const owner = 'owner';
 const desk = 'desk';
+/** A guest from abroad as the Form C screen sends one (issue 40). */
+const formCGuest = {
+  fullName: 'Anna Schmidt',
+  nationality: 'German',
+  passportNumber: 'Z9876543Q',
+  passportIssueDate: '2020-01-15',
+  passportIssuePlace: 'Berlin',
+  passportExpiry: '2030-01-14',
+  visaNumber: '',
+  visaType: '',
+  visaIssueDate: '',
+  visaExpiry: '',
+  arrivalInIndia: '',
+  arrivedFrom: '',
+  nextDestination: '',
+  addressInIndia: '',
+  arrivalAtHotel: '',
+};
 
 describe.each(databaseKinds)('response schemas on %s', (kind) => {
   let database: TestDatabase;
@@ -584,6 +602,7 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
       '/api/admin/bursts/bookings': '?email=nobody%40example.com',
       // Signed and paid: the one return the server records (in the database) before it redirects.
       '/api/payments/razorpay/return': returnQuery('BK100001', 'paid'),
+      '/api/admin/form-c/:bookingId/export': '?format=csv',
     };
     return route.url
       .replace(':bookingId', 'BK100001')
@@ -592,6 +611,7 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
       .replace(':typeId', 'deluxe')
       .replace(':file', `${'0'.repeat(64)}.ics`)
       .replace(':voucherNumber', 'RCV-2026-000001')
+      .replace(':guestId', '2147483646')
       .replace(':id', '2147483646')
       .concat(queries[route.url] ?? '');
   }
@@ -629,6 +649,11 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
       '/api/admin/rooms/:id': { number: 'Annexe 9' },
       '/api/admin/channels/feeds': { roomId: 2147483646, label: 'Airbnb', url: 'https://www.airbnb.com/calendar/ical/1.ics' },
       '/api/admin/bookings/:bookingId/room': { fromRoom: 2147483646, toRoom: 2147483645 },
+      '/api/admin/form-c/:bookingId/answer': { foreignGuests: true },
+      '/api/admin/form-c/:bookingId/guests': formCGuest,
+      '/api/admin/form-c/:bookingId/guests/:guestId': formCGuest,
+      '/api/admin/form-c-settings': { retentionDays: 180 },
+      '/api/admin/form-c/:bookingId/submitted': {},
       '/api/admin/payment-settings': { policy: 'first_night', percent: 30, holdMinutes: 20, lateRefundPercent: 0 },
       [webhookRoute]: { event: 'payment_link.paid', payload: {} },
       '/api/admin/hotel-settings': {
@@ -724,6 +749,91 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
       await lost.end();
       await gone.end();
     }
+  });
+
+  test('Form C for guests from abroad (issue 40)', async () => {
+    const { bookingId } = await book();
+    const guest = formCGuest;
+    const formC = '/api/admin/form-c/:bookingId';
+    const guests = `${formC}/guests`;
+    const oneGuest = `${guests}/:guestId`;
+    await expectAnswer(200, { route: '/api/admin/form-c', as: owner });
+    await expectAnswer(200, { route: formC, path: `/api/admin/form-c/${bookingId}`, as: owner });
+    await expectAnswer(404, { route: formC, path: '/api/admin/form-c/BK100000', as: owner });
+    const added = await expectAnswer(200, {
+      method: 'POST',
+      route: guests,
+      path: `/api/admin/form-c/${bookingId}/guests`,
+      body: guest,
+      as: owner,
+    });
+    const guestId = added.json.guests[0].id as number;
+    const at = (id: string, guest: number | string) => `/api/admin/form-c/${id}/guests/${guest}`;
+    await expectAnswer(400, {
+      method: 'POST',
+      route: guests,
+      path: `/api/admin/form-c/${bookingId}/guests`,
+      body: { ...guest, nationality: 'Indian' },
+      as: owner,
+    });
+    await expectAnswer(404, { method: 'POST', route: guests, path: '/api/admin/form-c/BK100000/guests', body: guest, as: owner });
+    await expectAnswer(200, { method: 'PUT', route: oneGuest, path: at(bookingId, guestId), body: guest, as: owner });
+    await expectAnswer(400, { method: 'PUT', route: oneGuest, path: at(bookingId, guestId), body: { ...guest, fullName: '' }, as: owner });
+    await expectAnswer(404, { method: 'PUT', route: oneGuest, path: at(bookingId, 2147483646), body: guest, as: owner });
+    await expectAnswer(409, {
+      method: 'PUT',
+      route: `${formC}/answer`,
+      path: `/api/admin/form-c/${bookingId}/answer`,
+      body: { foreignGuests: false },
+      as: owner,
+    });
+    await expectAnswer(404, {
+      method: 'PUT',
+      route: `${formC}/answer`,
+      path: '/api/admin/form-c/BK100000/answer',
+      body: { foreignGuests: true },
+      as: owner,
+    });
+    for (const format of ['csv', 'json'])
+      await expectAnswer(200, { route: `${formC}/export`, path: `/api/admin/form-c/${bookingId}/export?format=${format}`, as: owner });
+    await expectAnswer(404, { route: `${formC}/export`, path: '/api/admin/form-c/BK100000/export?format=csv', as: owner });
+    const submitted = `${formC}/submitted`;
+    await expectAnswer(404, { method: 'PUT', route: submitted, path: '/api/admin/form-c/BK100000/submitted', body: {}, as: owner });
+    await expectAnswer(200, { method: 'DELETE', route: oneGuest, path: at(bookingId, guestId), as: owner });
+    await expectAnswer(404, { method: 'DELETE', route: oneGuest, path: at(bookingId, guestId), as: owner });
+    await expectAnswer(200, {
+      method: 'PUT',
+      route: `${formC}/answer`,
+      path: `/api/admin/form-c/${bookingId}/answer`,
+      body: { foreignGuests: false },
+      as: owner,
+    });
+    // Once erased (housekeeping, a retention period after check-out), nothing is written.
+    const erased = (await book()).bookingId;
+    await db.pool.query(`INSERT INTO form_c_bookings (booking_id, erased_on) VALUES ($1, '2026-01-01')`, [erased]);
+    await expectAnswer(409, { method: 'POST', route: guests, path: `/api/admin/form-c/${erased}/guests`, body: guest, as: owner });
+    await expectAnswer(409, { method: 'PUT', route: oneGuest, path: at(erased, 1), body: guest, as: owner });
+    await expectAnswer(409, { method: 'DELETE', route: oneGuest, path: at(erased, 1), as: owner });
+    await expectAnswer(409, { method: 'PUT', route: submitted, path: `/api/admin/form-c/${bookingId}/submitted`, body: {}, as: owner });
+    const complete = (await book()).bookingId;
+    const full = { ...guest, visaNumber: 'VE1', visaType: 'e-Tourist', visaIssueDate: '2026-01-01', visaExpiry: '2036-01-01' };
+    await expectAnswer(200, {
+      method: 'POST',
+      route: guests,
+      path: `/api/admin/form-c/${complete}/guests`,
+      body: {
+        ...full,
+        arrivalInIndia: '2026-02-01',
+        arrivedFrom: 'Berlin',
+        nextDestination: 'Goa',
+        addressInIndia: 'Munnar',
+        arrivalAtHotel: '2026-02-02',
+      },
+      as: owner,
+    });
+    await expectAnswer(200, { method: 'PUT', route: submitted, path: `/api/admin/form-c/${complete}/submitted`, body: {}, as: owner });
+    await expectAnswer(200, { route: '/api/admin/form-c-settings', as: desk });
+    await expectAnswer(200, { method: 'PUT', route: '/api/admin/form-c-settings', body: { retentionDays: 180 }, as: owner });
   });
 
   test('the owner’s reports and GST exports (issue 39)', async () => {

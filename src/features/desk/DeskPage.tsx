@@ -15,6 +15,7 @@ import { useAppSelector } from '../../shared/hooks';
 import { formatInr } from '../../shared/money';
 import { selectOffers } from '../../shared/offers';
 import { GuestContactFields, useGuestContact } from '../../shared/GuestContactFields';
+import { formCPath, paths } from '../../shared/paths';
 import { makeDraftId } from '../confirmation/draftKeys';
 import { AdminGate } from '../staff/AdminGate';
 import { billPath } from '../folio/billPath';
@@ -35,6 +36,9 @@ interface Outcome {
   /** A phone booking held for its payment: the link to give the guest (issue 37). */
   payUrl?: string;
 }
+
+/** A guest arriving or in the house has a Form C to fill when from abroad (issue 40). */
+const hasFormC = (booking: DeskBooking) => booking.status === 'confirmed' || booking.status === 'checked_in';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -104,6 +108,9 @@ function Desk() {
         )}
       </div>
 
+      <p className="desk__form-c">
+        <Link to={paths.adminFormC}>Form C still due</Link>: guests from abroad who arrived in the last 24 hours.
+      </p>
       {data?.attention && data.attention.length > 0 && (
         <section className="notice notice--error desk__attention" aria-label="Payments to know about">
           <ul>
@@ -271,9 +278,21 @@ function DeskList({ title, empty, rows, onOutcome }: DeskListProps) {
                         Bill
                       </Link>
                     )}
-                    {buttons.length === 0 && !booking.canUndo && booking.moveTargets.length === 0 && !hasBill(booking) && (
-                      <span className="desk__nothing">—</span>
+                    {/* Form C (issue 40): for a guest arriving or in the house. */}
+                    {hasFormC(booking) && (
+                      <Link
+                        className="button button--secondary admin-delete"
+                        to={formCPath(booking.bookingId)}
+                        aria-label={`Form C for ${booking.bookingId}`}
+                      >
+                        Form C
+                      </Link>
                     )}
+                    {buttons.length === 0 &&
+                      !booking.canUndo &&
+                      booking.moveTargets.length === 0 &&
+                      !hasBill(booking) &&
+                      !hasFormC(booking) && <span className="desk__nothing">—</span>}
                   </td>
                 </tr>
               );
