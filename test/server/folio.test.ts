@@ -232,6 +232,13 @@ describe.each(databaseKinds)('the bill at the desk on %s', (kind) => {
   test('the GST returns count what the desk posted: the invoice register with its SACs, tables 7 and 12 by SAC and rate, net of corrections', async () => {
     const { bookingId, checkIn } = await checkedIn(2, 'executive');
     expect((await move(desk, bookingId, 'checked_in')).status).toBe(200);
+    const month = checkIn.slice(0, 7);
+    const exported = async (name: string) =>
+      (await owner(`/api/admin/reports/gst/${name}?month=${month}&format=json`)).body as { items: Array<Record<string, unknown>> };
+    // Table 12 of the month before this stay's posts (other tests' stays may share the month).
+    const hsnRows = async () =>
+      new Map((await exported('hsn-summary')).items.map((row) => [`${String(row.hsn)} ${String(row.ratePercent)}`, row]));
+    const hsnBefore = await hsnRows();
     const post = (serviceId: number, quantity: number) =>
       as(desk, `${bill(bookingId)}/charges`, { method: 'POST', body: { serviceId, quantity } });
     expect((await post(await serviceId('Restaurant'), 2)).status).toBe(201);
@@ -249,9 +256,6 @@ describe.each(databaseKinds)('the bill at the desk on %s', (kind) => {
     const dinner = { taxable: 100000, half: halfGst(50000, 500, 2) };
     const ride = { taxable: 150000, half: halfGst(150000, 1800, 1) };
 
-    const month = checkIn.slice(0, 7);
-    const exported = async (name: string) =>
-      (await owner(`/api/admin/reports/gst/${name}?month=${month}&format=json`)).body as { items: Array<Record<string, unknown>> };
     const register = (await exported('invoice-register')).items.find((row) => row.bookingId === bookingId)!;
     expect(register).toMatchObject({
       sac: '996311, 996331, 996601',
@@ -259,19 +263,14 @@ describe.each(databaseKinds)('the bill at the desk on %s', (kind) => {
       cgstPaise: room.cgst + dinner.half + ride.half,
       sgstPaise: room.sgst + dinner.half + ride.half,
     });
-    const hsn = (await exported('hsn-summary')).items;
-    expect(hsn.find((row) => row.hsn === '996331')).toMatchObject({
-      description: 'Restaurant',
-      ratePercent: 5,
-      taxablePaise: dinner.taxable,
-    });
-    expect(hsn.find((row) => row.hsn === '996601')).toMatchObject({
-      description: 'Jeep ride',
-      ratePercent: 18,
-      taxablePaise: ride.taxable,
-    });
-    // Laundry posted and reversed: no supply.
-    expect(hsn.find((row) => row.hsn === '999712')).toBeUndefined();
+    // Table 12 gained each service under its SAC and rate; the laundry, posted and reversed, nothing.
+    const hsnAfter = await hsnRows();
+    const gained = (key: string, field: string) => Number(hsnAfter.get(key)?.[field] ?? 0) - Number(hsnBefore.get(key)?.[field] ?? 0);
+    expect(hsnAfter.get('996331 5')).toMatchObject({ description: expect.stringContaining('Restaurant') });
+    expect([gained('996331 5', 'taxablePaise'), gained('996331 5', 'cgstPaise')]).toEqual([dinner.taxable, dinner.half]);
+    expect(hsnAfter.get('996601 18')).toMatchObject({ description: expect.stringContaining('Jeep ride') });
+    expect([gained('996601 18', 'taxablePaise'), gained('996601 18', 'cgstPaise')]).toEqual([ride.taxable, ride.half]);
+    expect(gained('999712 18', 'taxablePaise')).toBe(0);
     // Table 7 sums by rate, the room nights and the services together; its total is the register's.
     const b2c = (await exported('b2c-summary')).items as Array<{ taxablePaise: number; cgstPaise: number; ratePercent: number }>;
     const registerTotal = (await exported('invoice-register')).items.reduce((total, row) => total + (row.taxablePaise as number), 0);
