@@ -11,6 +11,17 @@ export function InvoiceDetails({ settings }: { settings: HotelSettings }) {
   const [legalName, setLegalName] = useState(settings.legalName);
   const [address, setAddress] = useState(settings.address);
   const [gstin, setGstin] = useState(settings.gstin);
+  // Saved here or on another device: the fields show what the hotel now holds. Adjusted while
+  // rendering, not by a new key: a new component would lose "The invoice details are saved." the
+  // moment the saved details came back (it did, under load).
+  const saved = JSON.stringify(settings);
+  const [shown, setShown] = useState(saved);
+  if (shown !== saved) {
+    setShown(saved);
+    setLegalName(settings.legalName);
+    setAddress(settings.address);
+    setGstin(settings.gstin);
+  }
   const [save, { isLoading }] = useSaveHotelSettingsMutation();
   const { outcome, run } = useOutcome();
   // What the printed invoice leaves out while it is not filled in (issue 34 item 8).

@@ -96,7 +96,7 @@ function Prices() {
       />
       <RoomTypeForm key={`${type.roomId}-${type.rooms}-${type.discountPricePaise}`} type={type} />
       <RulesTable data={data} />
-      <InvoiceDetails key={JSON.stringify(data.settings)} settings={data.settings} />
+      <InvoiceDetails settings={data.settings} />
     </>
   );
 }

@@ -37,6 +37,10 @@ describe('Prices & rooms: what the invoice lacks', () => {
       await user.type(screen.getByLabelText('GSTIN'), '32ABCDE1234F1Z5');
       await user.click(screen.getByRole('button', { name: 'Save invoice details' }));
       await waitFor(() => expect(screen.queryByText(/^Tax invoices print no hotel/)).not.toBeInTheDocument());
+      // The saved details came back from the hotel, and the form still says it saved them (it was
+      // drawn anew on their return, and the words went with it) and shows what was saved.
+      expect(screen.getByText('The invoice details are saved.')).toBeInTheDocument();
+      expect(screen.getByLabelText('GSTIN')).toHaveValue('32ABCDE1234F1Z5');
     });
   });
 });
