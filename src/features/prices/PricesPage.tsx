@@ -94,7 +94,7 @@ function Prices() {
         type={type}
         onShowNight={(night) => (night < from || night > monthEnd(last) ? show(monthStart(night)) : undefined)}
       />
-      <RoomTypeForm key={`${type.roomId}-${type.rooms}-${type.discountPricePaise}`} type={type} />
+      <RoomTypeForm key={`room-type-${type.roomId}`} type={type} />
       <RulesTable data={data} />
       <InvoiceDetails settings={data.settings} />
     </>

@@ -15,6 +15,16 @@ export function RoomTypeForm({ type }: { type: PricesReply['roomTypes'][number] 
   const [rooms, setRooms] = useState(String(type.rooms));
   const [price, setPrice] = useState(rupees(type.pricePaise));
   const [discount, setDiscount] = useState(rupees(type.discountPricePaise));
+  // Saved here or on another device: the fields show the type as the hotel now holds it, and a
+  // save's outcome stays (InvoiceDetails.tsx says why this is not a new key).
+  const saved = `${type.rooms} ${type.pricePaise} ${type.discountPricePaise}`;
+  const [shown, setShown] = useState(saved);
+  if (shown !== saved) {
+    setShown(saved);
+    setRooms(String(type.rooms));
+    setPrice(rupees(type.pricePaise));
+    setDiscount(rupees(type.discountPricePaise));
+  }
   const [saveRoomType, { isLoading }] = useSaveRoomTypeMutation();
   const { outcome, run, refuse } = useOutcome();
   const invalid = (field: string) => (outcome?.tone === 'error' && outcome.field === field) || undefined;

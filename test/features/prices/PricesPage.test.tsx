@@ -134,6 +134,29 @@ describe('Prices & rooms (hotel)', () => {
     expect(calendar.body.rooms[1].capacity).toBe(4);
   });
 
+  it('says a room type is saved, and keeps saying it once the saved prices come back', async () => {
+    const { user } = await openPrices();
+    await user.click(screen.getByRole('radio', { name: 'Suit Room' }));
+    const discount = await screen.findByLabelText('Discounted price (₹)');
+    const before = (discount as HTMLInputElement).value;
+    const setDiscount = async (rupees: string) => {
+      await user.clear(screen.getByLabelText('Discounted price (₹)'));
+      await user.type(screen.getByLabelText('Discounted price (₹)'), rupees);
+      await user.click(screen.getByRole('button', { name: 'Save rooms and prices' }));
+    };
+    try {
+      await setDiscount('4100');
+      expect(await screen.findByText(/^Suit Room: 4 rooms, ₹4,100\.00 a night/)).toBeInTheDocument();
+      // The calendar shows the new price: the saved type came back, and the words stay.
+      await waitFor(() => expect(nightButton(day(40))).toHaveAccessibleName(expect.stringMatching(/: ₹4,100\.00, /)));
+      expect(screen.getByText(/^Suit Room: 4 rooms, ₹4,100\.00 a night/)).toBeInTheDocument();
+      expect(screen.getByLabelText('Discounted price (₹)')).toHaveValue('4100');
+    } finally {
+      await setDiscount(before);
+      await screen.findByText(new RegExp(`^Suit Room: 4 rooms, ₹${Number(before).toLocaleString('en-IN')}\\.00 a night`));
+    }
+  });
+
   it('saves the legal details and GSTIN for the invoice, refusing a GSTIN that is not one', async () => {
     const { user } = await openPrices();
     const gstin = screen.getByLabelText('GSTIN');
