@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { closeSync, openSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Booking } from '../src/domain/wire';
 import { adminPassword } from './server/support/testServer';
 
@@ -146,11 +148,29 @@ export async function signInStaff(network: HotelNetwork): Promise<string> {
   return csrfToken;
 }
 
+/** Days in each stay's stretch of its own: longer than any stay a test asks for. */
+const stretchDays = 40;
+
 /**
- * A stay years ahead, far past futureStay's range: nights no other test books by chance, for
- * tests that count the rooms left on them.
+ * A stay years ahead, far past futureStay's range and the Channels test's nights, that no other
+ * test in this run books: tests that count the rooms left on it own its nights. Each call claims
+ * the next free stretch of 40 nights by creating its file exclusively (`wx`) in the run's
+ * directory (made by hotelServerSetup.ts), which holds across suites and Jest workers. A random
+ * pick clashed once in a few hundred runs, and the count it asserted came out one room short.
  */
-export const stayOfItsOwn = (nights = 3) => futureStay(nights, 1000 + Math.floor(Math.random() * 30_000));
+export function stayOfItsOwn(nights = 3) {
+  if (nights > stretchDays) throw new Error(`a stay of its own is at most ${stretchDays} nights`);
+  const claims = process.env.HOTEL_TEST_STAYS;
+  if (!claims) throw new Error('No stays directory: the browser app project makes one in test/support/hotelServerSetup.ts.');
+  for (let stretch = 0; ; stretch += 1) {
+    try {
+      closeSync(openSync(join(claims, String(stretch)), 'wx'));
+      return futureStay(nights, 1100 + stretch * stretchDays);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
 
 /** The date as the screens show it (MM/DD/YYYY). */
 export const shownDate = (isoDate: string) => `${isoDate.slice(5, 7)}/${isoDate.slice(8, 10)}/${isoDate.slice(0, 4)}`;

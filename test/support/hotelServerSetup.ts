@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createAdmin, startTestServer } from '../server/support/testServer';
 import { startTestDatabase } from '../server/support/testDatabase';
 
@@ -17,10 +20,14 @@ export default async function startHotelForScreens(): Promise<void> {
     channels: { syncMinutes: 10, fetch: { timeoutMs: 5_000, maxBytes: 1024 * 1024, maxRedirects: 3, allowPrivate: ['127.0.0.1'] } },
   });
   process.env.HOTEL_TEST_URL = server.url;
+  // Where stayOfItsOwn (test/hotelNetwork.ts) claims nights no other test books.
+  const stays = mkdtempSync(join(tmpdir(), 'hotel-stays-'));
+  process.env.HOTEL_TEST_STAYS = stays;
   (globalThis as { hotelForScreens?: unknown }).hotelForScreens = {
     stop: async () => {
       await server.close();
       await database.remove();
+      rmSync(stays, { recursive: true, force: true });
     },
   };
 }
