@@ -1,7 +1,8 @@
 import { findRoom, roomsAtFirstStart, rooms as roomTypes } from '../src/domain/rooms';
-import type { RoomId } from '../src/domain/rooms';
+import type { RoomId, RoomType } from '../src/domain/rooms';
 import { roomsLeftMessage } from '../src/domain/stay';
-import type { RoomCapacity, StayRefusal } from './db/bookingQueries';
+import { mealPlanAt, mealPlanLabel } from '../src/domain/mealPlans';
+import type { GuestsRefusalFacts, RoomCapacity, StayRefusal } from './db/bookingQueries';
 
 /**
  * Every room type and how many rooms of it the hotel had at first (src/domain/rooms.ts): the
@@ -102,6 +103,40 @@ export function refusalBody(refusal: StayRefusal) {
       return { error: 'Conflict', message: minStayMessage(refusal.checkIn, refusal.nights), minNights: refusal.nights };
     case 'unavailable':
       return { error: 'Conflict', message: roomsLeftMessage(refusal.roomId, refusal.left), roomId: refusal.roomId, left: refusal.left };
+    case 'guests':
+      return { error: 'Conflict', message: guestsMessage(refusal) };
+  }
+}
+
+/**
+ * The room type and the meal plan a confirm names (issue 40: a booking's package is its plan,
+ * src/domain/mealPlans.ts), or why they are not this hotel's. Whether the owner sells that plan
+ * for the type now, and the guests, are the pricing rule's to check (stay_lines).
+ */
+export function stayOfferProblem(roomId: string, packageIndex: number): { room: RoomType } | string {
+  const room = findRoom(roomId);
+  if (!room) return 'roomId: is not a room type of this hotel';
+  if (!mealPlanAt(packageIndex)) return 'packageIndex: is not a meal plan of this hotel';
+  return { room };
+}
+
+/** Why a stay's meal plan or guests are refused (stay_lines, functions/prices.sql): the owner's limits, in the guest's words. */
+export function guestsMessage(facts: GuestsRefusalFacts): string {
+  const title = findRoom(facts.roomId)?.title ?? 'room';
+  const most = facts.most ?? 0;
+  switch (facts.reason) {
+    case 'plan': {
+      const plan = mealPlanAt(facts.packageIndex);
+      return `${plan ? mealPlanLabel(plan) : 'That meal plan'} is not offered for the ${title} now. Please choose another.`;
+    }
+    case 'rooms':
+      return `Guests were given for more rooms than the ${facts.rooms} booked.`;
+    case 'adults':
+      return `A ${title} takes at most ${most} ${most === 1 ? 'adult' : 'adults'}.`;
+    case 'children':
+      return most === 0 ? `A ${title} takes no children.` : `A ${title} takes at most ${most} ${most === 1 ? 'child' : 'children'}.`;
+    case 'age':
+      return 'A child’s age is from 0 to 17 years.';
   }
 }
 

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { holdsRooms } from '../../src/domain/bookingStatus';
-import type { AuditEntry, Booking, BookingStatus, StayNight } from '../../src/domain/wire';
+import type { GuestRules, RoomGuests } from '../../src/domain/roomGuests';
+import type { AuditEntry, Booking, BookingStatus, MealPlanPrice, StayNight } from '../../src/domain/wire';
 import { inTransaction } from './database';
 import { invoiceNumberOf } from './invoiceNumbers';
 
@@ -48,6 +49,8 @@ export interface BookingRow {
   email: string;
   guest_name: string | null;
   guest_mobile: string | null;
+  package_index?: number;
+  guests?: RoomGuests[] | null;
   created_at: Date;
   status: BookingStatus;
   guest_key_hash?: Buffer | null;
@@ -73,7 +76,7 @@ export function paiseOf(value: string | number): number {
 
 /** A booking's own columns: all of what a query reads of it but its invoice number. */
 const bookingRowColumns =
-  'booking_id, room_id, room_name, check_in, check_out, rooms, total_price, email, guest_name, guest_mobile, created_at, status, taxable_paise, cgst_paise, sgst_paise, hold_expires_at';
+  'booking_id, room_id, room_name, check_in, check_out, rooms, total_price, email, guest_name, guest_mobile, package_index, guests, created_at, status, taxable_paise, cgst_paise, sgst_paise, hold_expires_at';
 /** A booking as every query reads it; its invoice number is in the invoices table (migration 013). */
 export const bookingColumns = `${bookingRowColumns}, invoice_number_of(booking_id) AS invoice_number`;
 
@@ -99,12 +102,21 @@ export function toBooking(row: BookingRow): Booking {
     totalPrice: row.total_price,
     email: row.email,
     ...guestContact(row.guest_name, row.guest_mobile),
+    ...stayGuests(row.package_index, row.guests),
     createdAt: row.created_at.toISOString(),
     status: row.status,
     ...charges(row),
     ...(row.hold_expires_at ? { holdExpiresAt: row.hold_expires_at.toISOString() } : {}),
     ...money(row),
   };
+}
+
+/** Issue 40: the meal plan (hotel bookings have one: CP before plans existed) and the guests, when said. */
+export function stayGuests(
+  packageIndex: number | null | undefined,
+  guests: RoomGuests[] | null | undefined,
+): Pick<Booking, 'packageIndex' | 'guests'> {
+  return { ...(packageIndex != null ? { packageIndex } : {}), ...(guests ? { guests } : {}) };
 }
 
 /** Issue 34 item 5: the guest's name and mobile, on the bookings that have them (none before they were asked). */
@@ -134,7 +146,17 @@ export const roomsUnavailable = 'P0001';
 export type StayRefusal =
   | { outcome: 'unavailable'; roomId: string; left: number }
   | { outcome: 'closed'; roomId: string; nights: string[] }
-  | { outcome: 'min-stay'; checkIn: string; nights: number };
+  | { outcome: 'min-stay'; checkIn: string; nights: number }
+  | ({ outcome: 'guests' } & GuestsRefusalFacts);
+
+/** Why stay_lines (functions/prices.sql) refused a stay's plan or guests: server/bookingRules.ts guestsMessage words it. */
+export interface GuestsRefusalFacts {
+  reason: 'plan' | 'rooms' | 'adults' | 'children' | 'age';
+  roomId: string;
+  packageIndex?: number;
+  rooms?: number;
+  most?: number;
+}
 
 /**
  * take_nights' refusal as an answer, or null for any other error. check_stay_rules puts what the
@@ -153,6 +175,7 @@ export async function stayRefusalOf(error: unknown, roomId: string, left: () => 
     return { outcome: 'min-stay', checkIn: facts.checkIn, nights: facts.nights };
   }
   if (message === 'rooms_unavailable') return { outcome: 'unavailable', roomId, left: await left() };
+  if (message === 'stay_guests') return { outcome: 'guests', ...(JSON.parse(detail!) as GuestsRefusalFacts) };
   return null;
 }
 
@@ -175,6 +198,8 @@ export interface NewBooking {
   /** Issue 34 item 5, checked and normalised by src/domain/guestContact.ts; null when the client sent none. */
   guestName: string | null;
   guestMobile: string | null;
+  /** Issue 40: who sleeps in each room; null: not said (each room the adults its price includes). */
+  guests: RoomGuests[] | null;
   /** The hotel's date: the invoice's date, and so its financial year. */
   today: string;
   /** The address (IPv6: its /64) the confirm came from, for finding a burst (routes/adminBursts.ts); null for staff's phone and walk-in bookings. */
@@ -223,7 +248,7 @@ export async function confirmBooking(db: pg.Pool, input: NewBooking): Promise<Co
       // Named: each connection parses and plans it once (the hot path of a busy confirm).
       name: 'confirm_booking_priced',
       text: `SELECT replayed, booking_id, taxable_paise, cgst_paise, sgst_paise, held_until
-               FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+               FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       values: [
         input.draftId,
         input.bookingId,
@@ -239,6 +264,7 @@ export async function confirmBooking(db: pg.Pool, input: NewBooking): Promise<Co
         input.today,
         input.guestName,
         input.guestMobile,
+        input.guests === null ? null : JSON.stringify(input.guests),
       ],
     });
     const result = rows[0]!;
@@ -260,6 +286,7 @@ export async function confirmBooking(db: pg.Pool, input: NewBooking): Promise<Co
           totalPrice: Math.floor((taxable + 50) / 100),
           email: input.email,
           ...guestContact(input.guestName, input.guestMobile),
+          ...stayGuests(input.packageIndex, input.guests),
           createdAt: new Date().toISOString(),
           status: held ? 'awaiting_payment' : 'confirmed',
           taxablePaise: taxable,
@@ -292,6 +319,8 @@ export interface RoomAvailability {
   nights: StayNight[];
   stayPaise: number;
   minNights: number | null;
+  plans: MealPlanPrice[];
+  guestRules: GuestRules;
 }
 
 /**
@@ -305,10 +334,17 @@ export async function availability(
   checkIn: string,
   checkOut: string,
 ): Promise<RoomAvailability[]> {
-  const { rows } = await db.query<{ room_id: string; capacity: number; min_nights: number | null; nights: StayNight[] }>({
+  const { rows } = await db.query<{
+    room_id: string;
+    capacity: number;
+    min_nights: number | null;
+    nights: StayNight[];
+    plans: MealPlanPrice[];
+    guest_rules: GuestRules;
+  }>({
     // Named: parsed once per connection. The statement is room_availability() (functions/inventory.sql).
     name: 'room_availability',
-    text: 'SELECT room_id, capacity, min_nights, nights FROM room_availability($1::text[], $2::int[], $3::date, $4::date)',
+    text: 'SELECT room_id, capacity, min_nights, nights, plans, guest_rules FROM room_availability($1::text[], $2::int[], $3::date, $4::date)',
     values: [roomTypes.map((r) => r.roomId), roomTypes.map((r) => r.capacity), checkIn, checkOut],
   });
   return rows.map((row) => {
@@ -320,6 +356,8 @@ export async function availability(
       nights,
       stayPaise: nights.reduce((sum, n) => sum + (n.pricePaise ?? 0), 0),
       minNights: row.min_nights,
+      plans: row.plans,
+      guestRules: row.guest_rules,
     };
   });
 }

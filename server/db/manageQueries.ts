@@ -15,7 +15,13 @@ export interface ManagedBooking extends Booking {
 
 type ManagedRow = BookingRow & { package_index: number; manage_version: number };
 
-const managedColumns = `${bookingColumns}, package_index, manage_version`;
+const managedColumns = `${bookingColumns}, manage_version`;
+
+/**
+ * The booking's guests (issue 40) for the stay's new number of rooms ($4): its first rooms' as
+ * they were; rooms added have the adults their price includes (stay_lines); NULL stays NULL.
+ */
+const guestsKept = `(SELECT jsonb_agg(e.g ORDER BY e.i) FROM jsonb_array_elements(b.guests) WITH ORDINALITY AS e(g, i) WHERE e.i <= $4::int)`;
 
 function toManaged(row: ManagedRow): ManagedBooking {
   return { ...toBooking(row), packageIndex: row.package_index, manageVersion: row.manage_version };
@@ -86,6 +92,12 @@ export async function changeStay(
         try {
           // The owner's rules and the rooms left, as for a new booking (take_nights).
           await client.query('SELECT take_nights($1, $2, $3, $4, $5)', [row.room_id, stay.checkIn, stay.checkOut, stay.rooms, capacity]);
+          // Its plan and guests, as the owner sells them now (stay_lines raises stay_guests otherwise).
+          await client.query(
+            `SELECT count(*) FROM bookings b, stay_lines(b.room_id, $2::date, $3::date, $4::int, b.package_index, ${guestsKept})
+              WHERE b.booking_id = $1 AND b.lines IS NOT NULL`,
+            [bookingId, stay.checkIn, stay.checkOut, stay.rooms],
+          );
         } catch (error) {
           await client.query('ROLLBACK TO SAVEPOINT take');
           const refusal = await stayRefusalOf(error, row.room_id, () =>
@@ -100,9 +112,9 @@ export async function changeStay(
           // The total the change below would charge: a booking with a fixed price (issue 22) is
           // priced from the owner's rules night by night, as the change prices it; others as given.
           const priced = await client.query<{ total: string | null }>(
-            `SELECT CASE WHEN b.lines IS NULL THEN NULL ELSE (sum(q.price_paise * $4::int) + 50) / 100 END AS total
-               FROM bookings b, stay_nights(b.room_id, $2::date, $3::date) AS q
-              WHERE b.booking_id = $1 GROUP BY b.lines IS NULL`,
+            `SELECT CASE WHEN b.lines IS NULL THEN NULL ELSE (q.taxable + 50) / 100 END AS total
+               FROM bookings b, stay_price(b.room_id, $2::date, $3::date, $4::int, b.package_index, ${guestsKept}) AS q
+              WHERE b.booking_id = $1`,
             [bookingId, stay.checkIn, stay.checkOut, stay.rooms],
           );
           await client.query('ROLLBACK');
@@ -113,24 +125,19 @@ export async function changeStay(
         // from the owner's rules as they are now, in this transaction; its invoice number stays.
         const changed = await client.query<BookingRow>(
           `WITH priced AS (
-             SELECT jsonb_agg(jsonb_build_object(
-                      'night', q.night, 'rooms', $4::int, 'pricePaise', q.price_paise,
-                      'cgstBasisPoints', q.cgst_bp, 'sgstBasisPoints', q.sgst_bp, 'taxablePaise', q.price_paise * $4::int,
-                      'cgstPaise', q.cgst_paise * $4::int, 'sgstPaise', q.sgst_paise * $4::int) ORDER BY q.night) AS lines,
-                    -- bigint sums (a line is at most 3 rooms at 100,000,000 paise: an integer)
-                    sum(q.price_paise * $4::int) AS taxable, sum(q.cgst_paise * $4::int) AS cgst,
-                    sum(q.sgst_paise * $4::int) AS sgst
-               FROM bookings b, stay_nights(b.room_id, $2::date, $3::date) AS q
+             SELECT q.lines, q.taxable, q.cgst, q.sgst
+               FROM bookings b, stay_price(b.room_id, $2::date, $3::date, $4::int, b.package_index, ${guestsKept}) AS q
               WHERE b.booking_id = $1 AND b.lines IS NOT NULL
+             UNION ALL SELECT NULL, NULL, NULL, NULL WHERE NOT EXISTS (SELECT 1 FROM bookings b WHERE b.booking_id = $1 AND b.lines IS NOT NULL)
            )
-           UPDATE bookings b SET check_in = $2, check_out = $3, rooms = $4,
+           UPDATE bookings b SET check_in = $2, check_out = $3, rooms = $4, guests = ${guestsKept},
                   total_price = CASE WHEN b.lines IS NULL THEN $5 ELSE (p.taxable + 50) / 100 END,
                   lines = CASE WHEN b.lines IS NULL THEN b.lines ELSE p.lines END,
                   taxable_paise = CASE WHEN b.lines IS NULL THEN b.taxable_paise ELSE p.taxable END,
                   cgst_paise = CASE WHEN b.lines IS NULL THEN b.cgst_paise ELSE p.cgst END,
                   sgst_paise = CASE WHEN b.lines IS NULL THEN b.sgst_paise ELSE p.sgst END,
                   sequence = b.sequence + 1, updated_at = now()
-             FROM priced AS p -- one row always: aggregates without GROUP BY
+             FROM priced AS p -- one row always: the booking's price, or nulls for one without prices kept
             WHERE b.booking_id = $1
         RETURNING ${bookingColumns} -- unqualified: none of them is a column of priced`,
           [bookingId, stay.checkIn, stay.checkOut, stay.rooms, stay.totalPrice],

@@ -12,10 +12,15 @@ import type {
   PriceRule,
   PriceRuleBody,
   RoomTypeBody,
+  MealPlanSetting,
+  StayOptionsBody,
   RoomTypeSetting,
   SettingsAuditReply,
 } from '../../src/domain/pricesWire';
 import { paiseOf } from './bookingQueries';
+import type { GuestRules, RoomGuests } from '../../src/domain/roomGuests';
+import { mealPlans } from '../../src/domain/mealPlans';
+import type { StayQuoteReply } from '../../src/domain/wire';
 import { inTransaction } from './database';
 import { folioOf } from './folioQueries';
 import { matchRoomsToCount, nightsAbove } from './roomQueries';
@@ -47,17 +52,31 @@ interface RoomTypeRow {
   rooms: number;
   price_paise: number;
   discount_paise: number;
+  guest_rules: GuestRules;
+  plans: MealPlanSetting[] | null;
 }
+/** A room type as the owner sets it, with its guest rules and meal plans (issue 40, migration 100). */
+const roomTypeColumns = `room_id, rooms, price_paise, discount_paise,
+  json_build_object('includedAdults', included_adults, 'maxAdults', max_adults, 'maxChildren', max_children,
+                    'extraAdultPaise', extra_adult_paise, 'extraChildPaise', extra_child_paise,
+                    'childFreeBelowAge', child_free_below) AS guest_rules,
+  (SELECT json_agg(json_build_object('packageIndex', m.package_index, 'enabled', m.enabled, 'pricePaise', m.price_paise, 'per', m.per)
+                   ORDER BY m.package_index)
+     FROM meal_plans m WHERE m.room_id = room_types.room_id) AS plans`;
 const toRoomType = (row: RoomTypeRow, title: (roomId: string) => string): RoomTypeSetting => ({
   roomId: row.room_id,
   title: title(row.room_id),
   rooms: row.rooms,
   pricePaise: row.price_paise,
   discountPricePaise: row.discount_paise,
+  guestRules: row.guest_rules,
+  // A type without plans set sells its price: the CP plan (stay_lines).
+  plans:
+    row.plans ?? mealPlans.map((_, packageIndex) => ({ packageIndex, enabled: packageIndex === 0, pricePaise: 0, per: 'room' as const })),
 });
 
 export async function roomTypeSettings(db: Queryable, title: (roomId: string) => string): Promise<RoomTypeSetting[]> {
-  const { rows } = await db.query<RoomTypeRow>('SELECT room_id, rooms, price_paise, discount_paise FROM room_types ORDER BY room_id');
+  const { rows } = await db.query<RoomTypeRow>(`SELECT ${roomTypeColumns} FROM room_types ORDER BY room_id`);
   return rows.map((row) => toRoomType(row, title));
 }
 
@@ -97,10 +116,7 @@ export async function saveRoomType(
 ): Promise<RoomTypeOutcome> {
   return inTransaction(db, async (client) => {
     await lockRoomType(client, roomId);
-    const { rows } = await client.query<RoomTypeRow>(
-      'SELECT room_id, rooms, price_paise, discount_paise FROM room_types WHERE room_id = $1 FOR UPDATE',
-      [roomId],
-    );
+    const { rows } = await client.query<RoomTypeRow>(`SELECT ${roomTypeColumns} FROM room_types WHERE room_id = $1 FOR UPDATE`, [roomId]);
     const old = rows[0];
     if (!old) return { outcome: 'missing' as const };
     // Rooms sold on other channels (blocked, issue 38) are taken too.
@@ -108,7 +124,7 @@ export async function saveRoomType(
     if (taken.length) return { outcome: 'below-taken' as const, nights: taken };
     const saved = await client.query<RoomTypeRow>(
       `UPDATE room_types SET rooms = $2, price_paise = $3, discount_paise = $4 WHERE room_id = $1
-       RETURNING room_id, rooms, price_paise, discount_paise`,
+       RETURNING ${roomTypeColumns}`,
       [roomId, body.rooms, body.pricePaise, body.discountPricePaise],
     );
     // The rooms by number follow the number (issue 38): numbered on from the highest, or the highest retired.
@@ -121,6 +137,55 @@ export async function saveRoomType(
     const after = toRoomType(saved.rows[0]!, title);
     await audit(client, editor, `room type ${roomId}`, before, after);
     return { outcome: 'saved' as const, roomType: after };
+  });
+}
+
+/**
+ * Issue 40: a type's guest rules and meal plans, audited. Bookings keep the prices they were
+ * confirmed at; the next confirm, quote or change prices by these (stay_lines).
+ */
+export async function saveStayOptions(
+  db: pg.Pool,
+  roomId: string,
+  body: StayOptionsBody,
+  editor: Editor,
+  title: (roomId: string) => string,
+): Promise<RoomTypeSetting | null> {
+  return inTransaction(db, async (client) => {
+    const { rows } = await client.query<RoomTypeRow>(`SELECT ${roomTypeColumns} FROM room_types WHERE room_id = $1 FOR UPDATE`, [roomId]);
+    const old = rows[0];
+    if (!old) return null;
+    const rules = body.guestRules;
+    await client.query(
+      `UPDATE room_types SET included_adults = $2, max_adults = $3, max_children = $4, extra_adult_paise = $5,
+              extra_child_paise = $6, child_free_below = $7 WHERE room_id = $1`,
+      [
+        roomId,
+        rules.includedAdults,
+        rules.maxAdults,
+        rules.maxChildren,
+        rules.extraAdultPaise,
+        rules.extraChildPaise,
+        rules.childFreeBelowAge,
+      ],
+    );
+    await client.query(
+      `INSERT INTO meal_plans (room_id, package_index, enabled, price_paise, per)
+       SELECT $1, p.package_index, p.enabled, p.price_paise, p.per
+         FROM jsonb_to_recordset($2::jsonb) AS p(package_index integer, enabled boolean, price_paise integer, per text)
+       ON CONFLICT (room_id, package_index) DO UPDATE SET enabled = excluded.enabled, price_paise = excluded.price_paise, per = excluded.per`,
+      [
+        roomId,
+        JSON.stringify(
+          body.plans.map((p) => ({ package_index: p.packageIndex, enabled: p.enabled, price_paise: p.pricePaise, per: p.per })),
+        ),
+      ],
+    );
+    const saved = await client.query<RoomTypeRow>(`SELECT ${roomTypeColumns} FROM room_types WHERE room_id = $1`, [roomId]);
+    const before = toRoomType(old, title);
+    const after = toRoomType(saved.rows[0]!, title);
+    await audit(client, editor, `stay options ${roomId}`, { guestRules: before.guestRules, plans: before.plans }, body);
+    return after;
   });
 }
 
@@ -457,4 +522,38 @@ async function billOf(db: Queryable, bookingId: string): Promise<Pick<InvoiceRep
  */
 export async function refreshNightPrices(db: Queryable): Promise<void> {
   await db.query('SELECT refresh_night_prices()');
+}
+
+/** A stay to price: a room type, its plan (src/domain/mealPlans.ts) and guests (null: not said), rooms and dates. */
+export interface QuotedStay {
+  roomId: string;
+  packageIndex: number;
+  rooms: number;
+  checkIn: string;
+  checkOut: string;
+  guests: RoomGuests[] | null;
+}
+
+/** A stay as a confirm would price it now: its lines and sums (stay_price, functions/prices.sql: the plan and guests too). */
+export async function stayQuote(db: Queryable, stay: QuotedStay): Promise<StayQuoteReply> {
+  const { rows } = await db.query<{
+    lines: StayQuoteReply['lines'] | null;
+    taxable: string | null;
+    cgst: string | null;
+    sgst: string | null;
+  }>('SELECT lines, taxable, cgst, sgst FROM stay_price($1, $2::date, $3::date, $4::int, $5::int, $6::jsonb)', [
+    stay.roomId,
+    stay.checkIn,
+    stay.checkOut,
+    stay.rooms,
+    stay.packageIndex,
+    stay.guests ? JSON.stringify(stay.guests) : null,
+  ]);
+  const row = rows[0]!;
+  return {
+    lines: row.lines ?? [],
+    taxablePaise: Number(row.taxable ?? 0),
+    cgstPaise: Number(row.cgst ?? 0),
+    sgstPaise: Number(row.sgst ?? 0),
+  };
 }

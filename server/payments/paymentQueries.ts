@@ -2,6 +2,8 @@ import type pg from 'pg';
 import type { PaymentPolicy, PolicyKind, StayCharges } from '../../src/domain/payments';
 import { accommodationSac } from '../../src/domain/tax';
 import type { BookingStatus } from '../../src/domain/wire';
+import { stayQuote } from '../db/priceQueries';
+import type { QuotedStay } from '../db/priceQueries';
 import type {
   AttentionItem,
   PaymentEventItem,
@@ -472,20 +474,22 @@ export async function voucherOf(
   };
 }
 
-/** A stay's price as a confirm would fix it now (stay_nights, functions/prices.sql): its sums and first night, rooms included. */
-export async function stayCharges(db: Queryable, roomId: string, rooms: number, checkIn: string, checkOut: string): Promise<StayCharges> {
-  const { rows } = await db.query<{ night: string; price_paise: number; cgst_paise: number; sgst_paise: number }>(
-    'SELECT night, price_paise, cgst_paise, sgst_paise FROM stay_nights($1, $2::date, $3::date) ORDER BY night',
-    [roomId, checkIn, checkOut],
-  );
-  const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row) * rooms, 0);
-  const first = rows[0];
+/** A stay's price as a confirm would fix it now (stayQuote): its sums and its first night, rooms included. */
+export async function stayCharges(db: Queryable, stay: QuotedStay): Promise<StayCharges> {
+  const quote = await stayQuote(db, stay);
+  const firstNight = quote.lines[0]?.night;
+  const first = quote.lines.filter((line) => line.night === firstNight);
+  const sum = (lines: typeof first, pick: (line: (typeof first)[number]) => number) => lines.reduce((total, line) => total + pick(line), 0);
   return {
-    taxablePaise: sum((row) => row.price_paise),
-    cgstPaise: sum((row) => row.cgst_paise),
-    sgstPaise: sum((row) => row.sgst_paise),
-    firstNight: first
-      ? { taxablePaise: first.price_paise * rooms, cgstPaise: first.cgst_paise * rooms, sgstPaise: first.sgst_paise * rooms }
+    taxablePaise: quote.taxablePaise,
+    cgstPaise: quote.cgstPaise,
+    sgstPaise: quote.sgstPaise,
+    firstNight: first.length
+      ? {
+          taxablePaise: sum(first, (l) => l.taxablePaise),
+          cgstPaise: sum(first, (l) => l.cgstPaise),
+          sgstPaise: sum(first, (l) => l.sgstPaise),
+        }
       : null,
   };
 }

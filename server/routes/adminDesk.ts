@@ -4,11 +4,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { makeBookingId } from '../../src/domain/bookingId';
 import { checkGuestContact } from '../../src/domain/guestContact';
 import { isIsoDate } from '../../src/domain/dates';
-import { priceStay, stayProblem } from '../../src/domain/stay';
+import { stayProblem } from '../../src/domain/stay';
 import { BookingParams, Refusal, StayRefusal } from '../../src/domain/wire';
 import { DeskBookingReply, DeskBookingBody, DeskQuery, DeskReply, MoveReply, StatusBody } from '../../src/domain/deskWire';
 import { limitProblem } from '../bookingLimits';
-import { capacityOf, hotelToday, longDate, refusalBody } from '../bookingRules';
+import { capacityOf, hotelToday, longDate, refusalBody, stayOfferProblem } from '../bookingRules';
 import { confirmBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
 import { auditDeskBooking, deskDay, moveStatus, undoMove } from '../db/deskQueries';
@@ -173,7 +173,7 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
       // The same rule as a guest's confirm (src/domain/guestContact.ts).
       const { contact, problem: contactProblem } = checkGuestContact(body);
       if (!contact) return reply.code(400).send({ error: 'Bad Request', message: contactProblem! });
-      const stay = priceStay(body.roomId, body.packageIndex, body.rooms, body.checkIn, body.checkOut);
+      const stay = stayOfferProblem(body.roomId, body.packageIndex);
       if (typeof stay === 'string') return reply.code(400).send({ error: 'Bad Request', message: stay });
       const overLimit = limitProblem(body, limits, today());
       if (overLimit) return reply.code(409).send({ error: 'Conflict', message: overLimit });
@@ -190,6 +190,7 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
         checkOut: body.checkOut,
         email: body.email.trim(),
         ...contact,
+        guests: body.guests ?? null,
         // Priced from the owner's rates for these nights, as a guest's confirm is.
         today: today(),
         createdFrom: null,

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { addDays, nightsBetween } from '../../src/domain/dates';
 import { findRoom } from '../../src/domain/rooms';
+import { stayOptionsProblem } from '../../src/domain/roomGuests';
 import { gstinPattern } from '../../src/domain/tax';
 import { hotelToday, longDate, roomsBelowBookedMessage } from '../bookingRules';
 import type { Database } from '../db/database';
@@ -20,6 +21,7 @@ import {
   setOutOfService,
   settingsAudit,
 } from '../db/priceQueries';
+import { saveStayOptions } from '../db/priceQueries';
 import type { Editor } from '../db/priceQueries';
 import { ownerOnly, requireAdmin } from '../plugins/adminAuth';
 import { Refusal } from '../../src/domain/wire';
@@ -39,6 +41,7 @@ import {
   RoomTypeSetting,
   RuleParams,
   SettingsAuditReply,
+  StayOptionsBody,
 } from '../../src/domain/pricesWire';
 
 /**
@@ -123,6 +126,22 @@ export const adminPriceRoutes: FastifyPluginAsyncTypebox<{ db: Database; now: ()
         });
       request.log.info({ roomId, admin: request.admin?.username }, 'room type changed');
       return result.roomType;
+    },
+  );
+
+  // Issue 40: the guests a room takes, what its price includes, and its meal plans.
+  app.put(
+    '/api/admin/room-types/:roomId/stay-options',
+    { schema: { params: RoomTypeParams, body: StayOptionsBody, response: { 200: RoomTypeSetting, 400: Refusal, 404: Refusal } } },
+    async (request, reply) => {
+      const { roomId } = request.params;
+      if (!findRoom(roomId)) return reply.code(404).send(unknownRoomType(roomId));
+      const problem = stayOptionsProblem(request.body);
+      if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
+      const saved = await saveStayOptions(db.pool, roomId, request.body, editorOf(request), titleOf);
+      if (!saved) return reply.code(404).send(unknownRoomType(roomId));
+      request.log.info({ roomId, admin: request.admin?.username }, 'stay options changed');
+      return saved;
     },
   );
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { manageTokenHeader } from '../../src/domain/wire';
-import { priceStay, stayProblem } from '../../src/domain/stay';
+import { stayProblem } from '../../src/domain/stay';
 import { checkGuestContact } from '../../src/domain/guestContact';
 import { limitProblem, takeBookingLimits } from '../bookingLimits';
-import { hotelToday, refusalBody } from '../bookingRules';
+import { hotelToday, refusalBody, stayOfferProblem } from '../bookingRules';
 import { guestMaySee, sameEmail } from '../auth/guestAccess';
 import { holdsGuestKey, guestKeyHash } from '../auth/guestKeys';
 import { changeEmail, confirmBooking, findBooking } from '../db/bookingQueries';
@@ -65,7 +65,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
       // The guest's name and mobile (issue 34 item 5): the screen's own rule, checked again here.
       const { contact, problem: contactProblem } = checkGuestContact(body);
       if (!contact) return reply.code(400).send({ error: 'Bad Request', message: contactProblem! });
-      const stay = priceStay(body.roomId, body.packageIndex, body.rooms, body.checkIn, body.checkOut);
+      const stay = stayOfferProblem(body.roomId, body.packageIndex);
       if (typeof stay === 'string') return reply.code(400).send({ error: 'Bad Request', message: stay });
       const overLimit = limitProblem(body, limits, today);
       if (overLimit) return reply.code(409).send({ error: 'Conflict', message: overLimit });
@@ -88,6 +88,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
         checkOut: body.checkOut,
         email: body.email.trim(),
         ...contact,
+        guests: body.guests ?? null,
         today,
         createdFrom: from,
       });

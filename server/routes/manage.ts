@@ -108,7 +108,9 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
       });
     const problem = stayProblem(body.checkIn, body.checkOut, today());
     if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
-    const stay = priceStay(booking.roomId!, booking.packageIndex, body.rooms, body.checkIn, body.checkOut);
+    // The catalogue's total is used only for a booking without prices kept (made before issue 22,
+    // so on the one package, CP); changeStay prices every other by the pricing rule, its plan and guests too.
+    const stay = priceStay(booking.roomId!, 0, body.rooms, body.checkIn, body.checkOut);
     if (typeof stay === 'string') return reply.code(409).send({ error: 'Conflict', message: `${stay}. Please call the hotel.` });
     const overLimit = limitProblem(body, limits, today());
     if (overLimit) return reply.code(409).send({ error: 'Conflict', message: overLimit });
@@ -135,7 +137,7 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
       dryRun,
     );
     if (result.outcome === 'missing') return reply.code(404).send(invalidLink);
-    if (result.outcome === 'unavailable' || result.outcome === 'closed' || result.outcome === 'min-stay')
+    if (result.outcome === 'unavailable' || result.outcome === 'closed' || result.outcome === 'min-stay' || result.outcome === 'guests')
       return reply.code(409).send(refusalBody(result));
     if (result.outcome === 'quoted') {
       const quote: QuoteReply = {

@@ -7,7 +7,7 @@ import { findRoom } from '../../src/domain/rooms';
 import { stayProblem } from '../../src/domain/stay';
 import { takeBookingLimits } from '../bookingLimits';
 import { hotelToday, refusalBody } from '../bookingRules';
-import { BookingParams, NoContent, Refusal } from '../../src/domain/wire';
+import { BookingParams, NoContent, Refusal, StayRefusal } from '../../src/domain/wire';
 import {
   GuestPaymentReply,
   PaymentPolicyQuery,
@@ -24,6 +24,7 @@ import type { StoredBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
 import { guestKeyHeader } from '../plugins/adminAuth';
 import { webhookRoute } from '../plugins/sameOrigin';
+import { guestsOfQuery, guestsParamProblem, pricedOrRefused } from '../stayPricing';
 import { effectivePolicy, paymentSettings, stayCharges, voucherOf } from '../payments/paymentQueries';
 import type { PaymentsService } from '../payments/payments';
 import { addressKey, lookupLimit } from '../requestLimits';
@@ -87,7 +88,7 @@ export async function deskConfirmAnswer(
 export const paymentRoutes: FastifyPluginAsyncTypebox<PaymentRouteOptions> = async (app, { db, payments, limits, cancelFreeDays, now }) => {
   app.get(
     '/api/payment-policy',
-    { schema: { querystring: PaymentPolicyQuery, response: { 200: PaymentPolicyReply, 400: Refusal } } },
+    { schema: { querystring: PaymentPolicyQuery, response: { 200: PaymentPolicyReply, 400: Refusal, 409: StayRefusal } } },
     async (request, reply) => {
       const policy = effectivePolicy(await paymentSettings(db.pool));
       const answer = {
@@ -98,14 +99,19 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<PaymentRouteOptions> = asy
         sentence: policySentence(policy),
         cancelSentence: cancelMoneySentence(policy, cancelFreeDays),
       };
-      const { roomId, rooms, checkIn, checkOut } = request.query;
+      const { roomId, rooms, checkIn, checkOut, packageIndex = 0 } = request.query;
       if (roomId === undefined && checkIn === undefined && checkOut === undefined) return answer;
       if (roomId === undefined || checkIn === undefined || checkOut === undefined)
         return reply.code(400).send({ error: 'Bad Request', message: 'roomId, checkIn and checkOut: give all three for a stay, or none' });
       if (!findRoom(roomId)) return reply.code(400).send({ error: 'Bad Request', message: 'roomId: is not a room type of this hotel' });
       const problem = stayProblem(checkIn, checkOut, hotelToday(now()));
       if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
-      const charges = await stayCharges(db.pool, roomId, rooms ?? 1, checkIn, checkOut);
+      const guests = guestsOfQuery(request.query.guests);
+      if (guests === undefined) return reply.code(400).send({ error: 'Bad Request', message: guestsParamProblem });
+      const charges = await pricedOrRefused(reply, () =>
+        stayCharges(db.pool, { roomId, rooms: rooms ?? 1, checkIn, checkOut, packageIndex, guests }),
+      );
+      if (!charges) return reply;
       const total = stayTotalPaise(charges);
       const dueNow = amountDueNow(policy, charges);
       return { ...answer, due: { totalPaise: total, dueNowPaise: dueNow, laterPaise: total - dueNow } };

@@ -20,6 +20,9 @@ export const PaymentPolicyQuery = Type.Object(
     rooms: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
     checkIn: Type.Optional(isoDate),
     checkOut: Type.Optional(isoDate),
+    /** Issue 40: the stay's meal plan (default CP) and guests, in GET /api/stay-quote's form. */
+    packageIndex: Type.Optional(Type.Integer({ minimum: 0, maximum: 9 })),
+    guests: Type.Optional(Type.String({ maxLength: 200 })),
   },
   { additionalProperties: false },
 );

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
-import { BookingStatusSchema, isoDate } from './wire';
+import { BookingStatusSchema, GuestRulesWire, isoDate } from './wire';
 
 /** The owner's rooms, prices, closures, minimum stays, GST and the tax invoice: issue 22. Part of the API's contract (wire.ts says how it is used). */
 
@@ -90,14 +90,39 @@ export const MinStay = Type.Object({
 });
 export type MinStay = Static<typeof MinStay>;
 
+/** Issue 40: one meal plan of a type as the owner sets it (src/domain/mealPlans.ts: packageIndex is its place there). */
+export const MealPlanSetting = Type.Object(
+  {
+    packageIndex: Type.Integer({ minimum: 0, maximum: 3 }),
+    enabled: Type.Boolean(),
+    pricePaise: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
+    per: Type.Union([Type.Literal('room'), Type.Literal('person')]),
+  },
+  { additionalProperties: false },
+);
+export type MealPlanSetting = Static<typeof MealPlanSetting>;
 export const RoomTypeSetting = Type.Object({
   roomId: Type.String(),
   title: Type.String(),
   rooms: Type.Integer(),
   pricePaise: Type.Integer(),
   discountPricePaise: Type.Integer(),
+  /** Issue 40: its guests and meal plans (StayOptionsBody). */
+  guestRules: GuestRulesWire,
+  plans: Type.Array(MealPlanSetting),
 });
 export type RoomTypeSetting = Static<typeof RoomTypeSetting>;
+
+/**
+ * PUT /api/admin/room-types/:roomId/stay-options (owners; audited): the guests a room takes and
+ * what its price includes, and the four meal plans (at least one on). Bookings keep the price they
+ * were confirmed at; the next confirm prices by these.
+ */
+export const StayOptionsBody = Type.Object(
+  { guestRules: GuestRulesWire, plans: Type.Array(MealPlanSetting, { minItems: 4, maxItems: 4 }) },
+  { additionalProperties: false },
+);
+export type StayOptionsBody = Static<typeof StayOptionsBody>;
 
 /** GET /api/admin/prices?from&days: the owner's calendar. */
 export const PricesQuery = Type.Object(

@@ -29,6 +29,51 @@ export const guestContactFields = {
 
 export const StayQuery = Type.Object({ checkIn: isoDate, checkOut: isoDate }, { additionalProperties: false });
 
+/** Issue 40: who sleeps in one room (src/domain/roomGuests.ts); the owner's limits are checked by the pricing rule. */
+export const RoomGuestsWire = Type.Object(
+  {
+    adults: Type.Integer({ minimum: 1, maximum: 10 }),
+    childAges: Type.Array(Type.Integer({ minimum: 0, maximum: 17 }), { maxItems: 10 }),
+  },
+  { additionalProperties: false },
+);
+/** A booking's guests, room by room (at most its rooms; rooms not named have the adults their price includes). */
+export const BookingGuestsWire = Type.Array(RoomGuestsWire, { minItems: 1, maxItems: 3 });
+
+/**
+ * GET /api/stay-quote: a stay as the confirm would charge it now (issue 40: its meal plan and guests
+ * too). guests: the compact form of src/domain/roomGuests.ts guestsParam ("2:7.4,2").
+ */
+export const StayQuoteQuery = Type.Object(
+  {
+    roomId: Type.String({ maxLength: 32 }),
+    packageIndex: Type.Integer({ minimum: 0, maximum: 9 }),
+    rooms: Type.Integer({ minimum: 1, maximum: 3 }),
+    checkIn: isoDate,
+    checkOut: isoDate,
+    guests: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type StayQuoteQuery = Static<typeof StayQuoteQuery>;
+/** A stay's lines as the confirm would store them (night, rooms, one room's price and tax, the line's), and their sums. */
+export const StayQuoteReply = Type.Object({
+  lines: Type.Array(
+    Type.Object({
+      night: isoDate,
+      rooms: Type.Integer(),
+      pricePaise: Type.Integer(),
+      taxablePaise: Type.Integer(),
+      cgstPaise: Type.Integer(),
+      sgstPaise: Type.Integer(),
+    }),
+  ),
+  taxablePaise: Type.Integer(),
+  cgstPaise: Type.Integer(),
+  sgstPaise: Type.Integer(),
+});
+export type StayQuoteReply = Static<typeof StayQuoteReply>;
+
 export const ConfirmBody = Type.Object(
   {
     draftId: Type.String({ format: 'uuid' }),
@@ -40,6 +85,8 @@ export const ConfirmBody = Type.Object(
     checkOut: isoDate,
     email,
     ...guestContactFields,
+    /** Issue 40: absent, each room has the adults its price includes. */
+    guests: Type.Optional(BookingGuestsWire),
     guestKey: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }),
   },
   { additionalProperties: false },
@@ -104,6 +151,9 @@ export const BookingReply = Type.Object({
   /** Issue 34 item 5: the guest's name and mobile (E.164); absent on bookings made before they were asked. */
   guestName: Type.Optional(Type.String()),
   guestMobile: Type.Optional(Type.String()),
+  /** Issue 40, hotel mode: the meal plan (src/domain/mealPlans.ts: its place there) and the guests room by room, when said. */
+  packageIndex: Type.Optional(Type.Integer()),
+  guests: Type.Optional(Type.Array(RoomGuestsWire)),
   createdAt: Type.String(),
   /**
    * A booking's life (issue 23): confirmed, then checked_in, then checked_out; or no_show (after
@@ -206,6 +256,23 @@ export const StayNight = Type.Object({
 });
 export type StayNight = Static<typeof StayNight>;
 
+/** A meal plan as a room type sells it (issue 40): its place in src/domain/mealPlans.ts, per night, per room or per person. */
+export const MealPlanPrice = Type.Object({
+  packageIndex: Type.Integer({ minimum: 0, maximum: 3 }),
+  pricePaise: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
+  per: Type.Union([Type.Literal('room'), Type.Literal('person')]),
+});
+export type MealPlanPrice = Static<typeof MealPlanPrice>;
+/** src/domain/roomGuests.ts GuestRules. */
+export const GuestRulesWire = Type.Object({
+  includedAdults: Type.Integer({ minimum: 1, maximum: 10 }),
+  maxAdults: Type.Integer({ minimum: 1, maximum: 10 }),
+  maxChildren: Type.Integer({ minimum: 0, maximum: 10 }),
+  extraAdultPaise: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
+  extraChildPaise: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
+  childFreeBelowAge: Type.Integer({ minimum: 0, maximum: 18 }),
+});
+
 export const AvailabilityReply = Type.Object({
   checkIn: isoDate,
   checkOut: isoDate,
@@ -220,6 +287,10 @@ export const AvailabilityReply = Type.Object({
       stayPaise: Type.Integer(),
       /** The shortest stay arriving on checkIn may be; null: no rule. */
       minNights: Type.Union([Type.Integer(), Type.Null()]),
+      /** Issue 40: the meal plans the owner has turned on (the room's packages), each on top of the night's price. */
+      plans: Type.Array(MealPlanPrice),
+      /** Issue 40: the guests a room takes and what its price includes. */
+      guestRules: GuestRulesWire,
     }),
   ),
 });

@@ -3,7 +3,7 @@
 -- Confirm in one round trip: a replayed draft answers its booking; otherwise it takes the nights
 -- (take_nights, which raises, taking nothing, for a closed night, a stay shorter than the minimum
 -- or a night without rooms left), fixes each night's price and tax on the booking from the owner's
--- rules (stay_nights), stores it under the requested ID or, if another booking has that ID, a free
+-- rules (stay_price: its plan and guests too, or stay_guests raised), stores it under the requested ID or, if another booking has that ID, a free
 -- one, queues its invoice for a number (given just after the commit: invoiceNumbers.ts) and queues
 -- the confirmation and the hotel's copy in the same transaction: a booking is never stored without
 -- its messages, nor the reverse. A concurrent confirm of the same draft fails on draft_id's unique
@@ -17,7 +17,9 @@ CREATE OR REPLACE FUNCTION confirm_booking(
   p_package_index integer, p_rooms integer, p_check_in date, p_check_out date,
   p_email text, p_created_from text, p_today date,
   -- Issue 34 item 5: checked and normalised by src/domain/guestContact.ts before they come here.
-  p_guest_name text, p_guest_mobile text)
+  p_guest_name text, p_guest_mobile text,
+  -- Issue 40: who sleeps in each room (NULL: not said), priced with the plan by stay_lines.
+  p_guests jsonb)
 RETURNS TABLE (replayed boolean, booking_id text, taxable_paise bigint, cgst_paise bigint, sgst_paise bigint, held_until timestamptz)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -36,20 +38,14 @@ BEGIN
     RETURN;
   END IF;
   PERFORM take_nights(p_room_id, p_check_in, p_check_out, p_rooms, 0);
-  SELECT jsonb_agg(jsonb_build_object(
-           'night', q.night, 'rooms', p_rooms, 'pricePaise', q.price_paise,
-           'cgstBasisPoints', q.cgst_bp, 'sgstBasisPoints', q.sgst_bp,
-           'taxablePaise', q.price_paise * p_rooms, 'cgstPaise', q.cgst_paise * p_rooms, 'sgstPaise', q.sgst_paise * p_rooms)
-         ORDER BY q.night),
-         sum(q.price_paise * p_rooms), sum(q.cgst_paise * p_rooms), sum(q.sgst_paise * p_rooms)
-    INTO v_lines, v_taxable, v_cgst, v_sgst
-    FROM stay_nights(p_room_id, p_check_in, p_check_out) AS q;
+  SELECT l.lines, l.taxable, l.cgst, l.sgst INTO v_lines, v_taxable, v_cgst, v_sgst
+    FROM stay_price(p_room_id, p_check_in, p_check_out, p_rooms, p_package_index, p_guests) AS l;
   v_hold := payment_hold_minutes(v_taxable);
   LOOP
     INSERT INTO bookings (booking_id, draft_id, guest_key_hash, room_id, room_name, package_index, rooms, check_in, check_out,
-                          total_price, email, guest_name, guest_mobile, created_from, lines, taxable_paise, cgst_paise, sgst_paise, status, hold_expires_at)
+                          total_price, email, guest_name, guest_mobile, guests, created_from, lines, taxable_paise, cgst_paise, sgst_paise, status, hold_expires_at)
     VALUES (v_id, p_draft_id, p_guest_key_hash, p_room_id, p_room_name, p_package_index, p_rooms, p_check_in, p_check_out,
-            (v_taxable + 50) / 100, p_email, p_guest_name, p_guest_mobile, p_created_from, v_lines, v_taxable, v_cgst, v_sgst,
+            (v_taxable + 50) / 100, p_email, p_guest_name, p_guest_mobile, p_guests, p_created_from, v_lines, v_taxable, v_cgst, v_sgst,
             CASE WHEN v_hold IS NULL THEN 'confirmed' ELSE 'awaiting_payment' END, now() + make_interval(mins => v_hold))
     ON CONFLICT ON CONSTRAINT bookings_pkey DO NOTHING
     RETURNING bookings.booking_id INTO v_stored;

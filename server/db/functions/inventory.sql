@@ -86,7 +86,7 @@ RETURNS void LANGUAGE sql AS $$
   WHERE room_id = p_room_id AND night >= p_check_in AND night < p_check_out AND p_rooms > 0;
 $$;
 
--- For each room type asked about (in the order asked): its number of rooms, the minimum stay for
+-- For each room type asked about (in the order asked): its number of rooms, its meal plans and guest rules, the minimum stay for
 -- arriving on p_check_in, and each night's price of one room, its CGST and SGST (stay_nights'
 -- own, which confirm_booking stores: the confirmation screen's figures before Confirm are the
 -- confirm's, issue 34), rooms left and closure, as JSON (server/db/bookingQueries.ts availability()). In a function for its generic plan: the
@@ -94,7 +94,7 @@ $$;
 -- than running them. Without JIT: a generic plan's costs are guesses, and a guess past
 -- jit_above_cost spent 15 ms compiling a plan that runs in 0.5 ms.
 CREATE OR REPLACE FUNCTION room_availability(p_room_ids text[], p_capacities integer[], p_check_in date, p_check_out date)
-RETURNS TABLE (room_id text, capacity integer, min_nights integer, nights json)
+RETURNS TABLE (room_id text, capacity integer, min_nights integer, nights json, plans json, guest_rules json)
 LANGUAGE plpgsql STABLE ROWS 2 SET plan_cache_mode = force_generic_plan SET jit = off AS $$
 BEGIN
   RETURN QUERY
@@ -109,7 +109,17 @@ BEGIN
                    'closed', EXISTS (SELECT 1 FROM closures c WHERE s.night BETWEEN c.first_night AND c.last_night
                                                               AND (c.room_id IS NULL OR c.room_id = r.room_id)))
                  ORDER BY s.night)
-            FROM stay_nights(r.room_id, p_check_in, p_check_out) AS s)
+            FROM stay_nights(r.room_id, p_check_in, p_check_out) AS s),
+         -- Issue 40: the plans turned on (CP alone for a type without plans set) and the guest rules.
+         coalesce((SELECT json_agg(json_build_object('packageIndex', m.package_index, 'pricePaise', m.price_paise, 'per', m.per)
+                                   ORDER BY m.package_index)
+                     FROM meal_plans m WHERE m.room_id = r.room_id AND m.enabled),
+                  CASE WHEN NOT EXISTS (SELECT 1 FROM meal_plans m WHERE m.room_id = r.room_id)
+                       THEN json_build_array(json_build_object('packageIndex', 0, 'pricePaise', 0, 'per', 'room')) END,
+                  '[]'::json),
+         json_build_object('includedAdults', coalesce(t.included_adults, 2), 'maxAdults', coalesce(t.max_adults, 2),
+                           'maxChildren', coalesce(t.max_children, 0), 'extraAdultPaise', coalesce(t.extra_adult_paise, 0),
+                           'extraChildPaise', coalesce(t.extra_child_paise, 0), 'childFreeBelowAge', coalesce(t.child_free_below, 0))
     FROM unnest(p_room_ids, p_capacities) WITH ORDINALITY AS r(room_id, capacity, position)
     LEFT JOIN room_types t ON t.room_id = r.room_id
    ORDER BY r.position;

@@ -92,3 +92,89 @@ CREATE OR REPLACE TRIGGER refresh_night_prices AFTER INSERT OR DELETE OR UPDATE 
   FOR EACH STATEMENT EXECUTE FUNCTION night_prices_depend_on_this();
 CREATE OR REPLACE TRIGGER refresh_night_prices AFTER UPDATE OF gst_slabs ON hotel_settings
   FOR EACH STATEMENT EXECUTE FUNCTION night_prices_depend_on_this();
+
+-- A stay as it is charged (issue 40): each night's price of a room of the type (stay_nights) plus,
+-- for each room, its meal plan (meal_plans, per room or per person) and its extra persons
+-- (room_types: adults past those the price includes, children at or above the free age), taxed
+-- per room-night at the slab of the room's whole night (meals and an extra bed sold with the room
+-- are one supply with it). Rooms alike in price share a line: one row per night and price, with
+-- how many rooms. The one pricing rule of every path that fixes a price: the confirm, a manage
+-- change and its quote, the quote before Confirm, the payment policy's figures.
+-- p_guests: the booking's guests room by room (src/domain/roomGuests.ts), or NULL: each room the
+-- adults its price includes; rooms it does not name have those too. A plan that is off, or guests
+-- past the type's limits, raise stay_guests (P0001) with the facts for the message
+-- (server/bookingRules.ts guestsMessage), taking nothing.
+CREATE OR REPLACE FUNCTION stay_lines(p_room_id text, p_check_in date, p_check_out date, p_rooms integer,
+                                      p_package_index integer, p_guests jsonb)
+RETURNS TABLE (night date, rooms integer, price_paise integer, cgst_bp integer, sgst_bp integer, cgst_paise integer, sgst_paise integer)
+LANGUAGE plpgsql STABLE ROWS 7 SET plan_cache_mode = force_generic_plan AS $$
+DECLARE
+  v_type room_types;
+  v_plan meal_plans;
+  v_extras integer[] := '{}';
+  v_room jsonb;
+  v_adults integer;
+  v_ages integer[];
+  v_paying_children integer;
+BEGIN
+  SELECT * INTO v_type FROM room_types t WHERE t.room_id = p_room_id;
+  SELECT * INTO v_plan FROM meal_plans m WHERE m.room_id = p_room_id AND m.package_index = p_package_index;
+  -- A type without plans set (none before migration 100 made them) sells its price, the CP plan.
+  IF NOT coalesce(v_plan.enabled, p_package_index = 0) THEN
+    RAISE EXCEPTION 'stay_guests' USING ERRCODE = 'P0001',
+      DETAIL = json_build_object('reason', 'plan', 'roomId', p_room_id, 'packageIndex', p_package_index)::text;
+  END IF;
+  IF jsonb_array_length(coalesce(p_guests, '[]')) > p_rooms THEN
+    RAISE EXCEPTION 'stay_guests' USING ERRCODE = 'P0001',
+      DETAIL = json_build_object('reason', 'rooms', 'roomId', p_room_id, 'rooms', p_rooms)::text;
+  END IF;
+  FOR i IN 0 .. p_rooms - 1 LOOP
+    v_room := p_guests -> i;
+    v_adults := coalesce((v_room ->> 'adults')::integer, v_type.included_adults, 2);
+    v_ages := coalesce(ARRAY(SELECT jsonb_array_elements_text(v_room -> 'childAges')::integer), '{}');
+    IF v_adults < 1 OR v_adults > coalesce(v_type.max_adults, v_adults) THEN
+      RAISE EXCEPTION 'stay_guests' USING ERRCODE = 'P0001',
+        DETAIL = json_build_object('reason', 'adults', 'roomId', p_room_id, 'most', v_type.max_adults)::text;
+    END IF;
+    IF cardinality(v_ages) > coalesce(v_type.max_children, 0) THEN
+      RAISE EXCEPTION 'stay_guests' USING ERRCODE = 'P0001',
+        DETAIL = json_build_object('reason', 'children', 'roomId', p_room_id, 'most', coalesce(v_type.max_children, 0))::text;
+    END IF;
+    IF EXISTS (SELECT 1 FROM unnest(v_ages) AS a WHERE a < 0 OR a > 17) THEN
+      RAISE EXCEPTION 'stay_guests' USING ERRCODE = 'P0001', DETAIL = json_build_object('reason', 'age', 'roomId', p_room_id)::text;
+    END IF;
+    v_paying_children := (SELECT count(*) FROM unnest(v_ages) AS a WHERE a >= coalesce(v_type.child_free_below, 0));
+    v_extras := v_extras || (
+      CASE coalesce(v_plan.per, 'room') WHEN 'person' THEN coalesce(v_plan.price_paise, 0) * (v_adults + v_paying_children)
+                                        ELSE coalesce(v_plan.price_paise, 0) END
+      + greatest(0, v_adults - coalesce(v_type.included_adults, v_adults)) * coalesce(v_type.extra_adult_paise, 0)
+      + v_paying_children * coalesce(v_type.extra_child_paise, 0));
+  END LOOP;
+  RETURN QUERY
+  SELECT s.night, x.rooms, s.price_paise + x.extra, g.cgst_bp, g.sgst_bp,
+         ((((s.price_paise + x.extra)::bigint * g.cgst_bp + 5000) / 10000))::integer,
+         ((((s.price_paise + x.extra)::bigint * g.sgst_bp + 5000) / 10000))::integer
+    FROM stay_nights(p_room_id, p_check_in, p_check_out) AS s
+   CROSS JOIN (SELECT e.extra, count(*)::integer AS rooms FROM unnest(v_extras) AS e(extra) GROUP BY e.extra) AS x
+   -- A room with nothing extra is the cached night as it is (its rates are the night's).
+   CROSS JOIN LATERAL (SELECT s.cgst_bp, s.sgst_bp WHERE x.extra = 0
+                       UNION ALL SELECT r.cgst_bp, r.sgst_bp FROM gst_rates(s.price_paise + x.extra) AS r WHERE x.extra <> 0) AS g
+   ORDER BY s.night, x.extra;
+END $$;
+
+-- stay_lines as a booking keeps them: its lines (night, rooms, one room's price and rates, and the
+-- line's taxable value and tax: the rooms times one room's, as the invoice prints them) and their
+-- plain sums. What the confirm stores, a manage change stores, and a quote answers.
+CREATE OR REPLACE FUNCTION stay_price(p_room_id text, p_check_in date, p_check_out date, p_rooms integer,
+                                      p_package_index integer, p_guests jsonb)
+RETURNS TABLE (lines jsonb, taxable bigint, cgst bigint, sgst bigint)
+LANGUAGE sql STABLE AS $$
+  SELECT jsonb_agg(jsonb_build_object(
+           'night', q.night, 'rooms', q.rooms, 'pricePaise', q.price_paise,
+           'cgstBasisPoints', q.cgst_bp, 'sgstBasisPoints', q.sgst_bp,
+           'taxablePaise', q.price_paise::bigint * q.rooms, 'cgstPaise', q.cgst_paise::bigint * q.rooms,
+           'sgstPaise', q.sgst_paise::bigint * q.rooms)
+         ORDER BY q.night, q.price_paise),
+         sum(q.price_paise::bigint * q.rooms), sum(q.cgst_paise::bigint * q.rooms), sum(q.sgst_paise::bigint * q.rooms)
+    FROM stay_lines(p_room_id, p_check_in, p_check_out, p_rooms, p_package_index, p_guests) AS q;
+$$;
