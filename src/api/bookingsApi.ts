@@ -4,7 +4,8 @@ import type { BaseQueryFn, FetchArgs, FetchBaseQueryMeta } from '@reduxjs/toolki
 import { useDispatch } from 'react-redux';
 import type { BookingRecord } from '../domain/bookingRecord';
 import type { ChosenStay } from '../domain/stay';
-import type { AvailabilityReply, Booking, BookingOutline, BookingStatus, StayQuery } from '../domain/wire';
+import type { AvailabilityReply, Booking, BookingOutline, BookingStatus, StayQuery, StayQuoteQuery, StayQuoteReply } from '../domain/wire';
+import type { RoomGuests } from '../domain/roomGuests';
 import type { MoveReply, StatusMove } from '../domain/deskWire';
 import type { AdminSession } from '../domain/staffWire';
 import type { Offers } from './offers';
@@ -81,6 +82,9 @@ export interface ConfirmRequest {
   /** Hotel mode (issue 34 item 5): as the guest typed them; the hotel checks and normalises them. */
   guestName?: string;
   guestMobile?: string;
+  /** Hotel mode (issue 40): the meal plan chosen before Confirm (else the package's), and the guests room by room. */
+  mealPlan?: number;
+  guests?: RoomGuests[];
   stay: ChosenStay;
 }
 
@@ -197,22 +201,28 @@ export const bookingsApi = createApi({
       query: ({ checkIn, checkOut }) => ({ url: 'availability', params: { checkIn, checkOut } }),
       keepUnusedDataFor: 30,
     }),
+    /** Issue 40: the stay as the confirm would charge it now, its meal plan and guests included. */
+    getStayQuote: build.query<StayQuoteReply, StayQuoteQuery>({
+      query: (params) => ({ url: 'stay-quote', params }),
+      keepUnusedDataFor: 30,
+    }),
     /** Confirms the draft: 'taken' in error.data means the Booking ID went to another booking meanwhile. */
     confirmBooking: build.mutation<{ booking: BookingRecord }, ConfirmRequest>({
-      query: ({ draftId, bookingId, guestKey, email, guestName, guestMobile, stay }) => ({
+      query: ({ draftId, bookingId, guestKey, email, guestName, guestMobile, mealPlan, guests, stay }) => ({
         url: 'bookings',
         method: 'POST',
         body: {
           draftId,
           bookingId,
           roomId: stay.roomId,
-          packageIndex: stay.packageIndex,
+          packageIndex: mealPlan ?? stay.packageIndex,
           rooms: stay.roomCount,
           checkIn: stay.startDate,
           checkOut: stay.endDate,
           email: email.trim(),
           ...(guestName !== undefined ? { guestName } : {}),
           ...(guestMobile !== undefined ? { guestMobile } : {}),
+          ...(guests !== undefined ? { guests } : {}),
           guestKey,
         },
       }),
@@ -257,6 +267,7 @@ export const {
   useSignOutMutation,
   useGetAvailabilityQuery,
   useGetStayPricesQuery,
+  useGetStayQuoteQuery,
   useConfirmBookingMutation,
   useGetBookingQuery,
   useListBookingsQuery,

@@ -1,7 +1,9 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useGetStayPricesQuery } from '../../api/bookingsApi';
+import { useGetStayPricesQuery, useGetStayQuoteQuery } from '../../api/bookingsApi';
+import { serverMessage } from '../../api/requestErrors';
+import { guestsParam } from '../../domain/roomGuests';
 import type { Confirmed } from '../../api/bookingsApi';
 import { useGetBookingPaymentQuery, useGetPaymentPolicyQuery } from '../payment/paymentApi';
 import type { StaySummary } from '../../domain/stay';
@@ -23,7 +25,9 @@ import { confirmedAlert, confirmedMessage, selectSessionRestored } from './confi
 import { selectConfirmRetry, selectConfirmedBookingId, selectPendingBookingId } from './confirmationSlice';
 import { confirmationOpened, draftSubmitted, selectCanConfirm } from './confirmationThunks';
 import { StayDetails } from './StayDetails';
-import { quoteStay, summarizeRecord, summarizeSelection } from './staySummary';
+import { summarizeRecord, summarizeSelection } from './staySummary';
+import { StayGuestsFields, fitChoice } from './StayGuestsFields';
+import type { StayGuestsChoice } from './StayGuestsFields';
 import './confirmation.css';
 
 // With the guest view's code (the next screen a guest opens): none of it before a booking is confirmed.
@@ -73,8 +77,26 @@ export function BookingDetailsPage() {
   );
   const hotelRoom = askPrices ? hotelPrices?.rooms.find((room) => room.roomId === selection.roomId) : undefined;
   const selected = summarizeSelection(selection);
-  // Before Confirm, the hotel's room total, GST and total with tax for this stay: what the confirm will fix.
-  const quote = hotelRoom && hotelRoom.nights.length === selected.nights ? quoteStay(hotelRoom.nights, selected.rooms) : null;
+  // Issue 40: the meal plan and each room's guests, within what the owner sells this room type with.
+  const [chosenGuests, setChosenGuests] = useState<StayGuestsChoice | null>(null);
+  const stayChoice =
+    hotelRoom && selected.rooms > 0
+      ? fitChoice(chosenGuests, hotelRoom.guestRules, hotelRoom.plans, selected.rooms, selection.packageIndex ?? 0)
+      : null;
+  // Before Confirm, the hotel's room total, GST and total with tax for this stay and choice: what the confirm will fix.
+  const stayQuote = useGetStayQuoteQuery(
+    {
+      roomId: selection.roomId ?? '',
+      packageIndex: stayChoice?.mealPlan ?? 0,
+      rooms: selected.rooms || 1,
+      checkIn: selection.startDate ?? '',
+      checkOut: selection.endDate ?? '',
+      guests: stayChoice ? guestsParam(stayChoice.guests) : '',
+    },
+    { skip: !stayChoice },
+  );
+  const quoteLines = stayQuote.currentData?.lines;
+  const quote = stayQuote.currentData && hotelRoom?.nights.length === selected.nights ? stayQuote.currentData : null;
   // Hotel mode with payments (issue 37): the owner's policy and what this stay costs now, before confirming.
   const askPolicy =
     offers.payments === true &&
@@ -89,8 +111,10 @@ export function BookingDetailsPage() {
       rooms: selection.roomCount || 1,
       checkIn: selection.startDate ?? '',
       checkOut: selection.endDate ?? '',
+      ...(stayChoice ? { packageIndex: stayChoice.mealPlan, guests: guestsParam(stayChoice.guests) } : {}),
     },
-    { skip: !askPolicy },
+    // Once the hotel has said the room's plans and guest rules: asked once, for the stay as chosen.
+    { skip: !askPolicy || (askPrices && !stayChoice && !pricesFailed) },
   );
   // A booking confirmed here that waits for its payment (or whose hold ended) is not "confirmed": its payment page says where it is.
   const heldKey = storedRecord?.guestKey;
@@ -102,8 +126,8 @@ export function BookingDetailsPage() {
   const waitsForPayment = heldStatus === 'awaiting_payment' || heldStatus === 'expired';
   const navigate = useNavigate();
   const priced = (summary: StaySummary): StaySummary => {
-    if (!quote) return summary;
-    const prices = new Set(hotelRoom!.nights.map((n) => n.pricePaise));
+    if (!quote || !quoteLines) return summary;
+    const prices = new Set(quoteLines.map((line) => line.pricePaise));
     const one = prices.size === 1 ? [...prices][0]! : null;
     return {
       ...summary,
@@ -123,7 +147,9 @@ export function BookingDetailsPage() {
   }, [confirmedId]);
 
   async function confirm(email: string, contact?: GuestContactTyped): Promise<string | null> {
-    const result = await dispatch(draftSubmitted({ email, ...contact }));
+    const result = await dispatch(
+      draftSubmitted({ email, ...contact, ...(stayChoice ? { mealPlan: stayChoice.mealPlan, guests: stayChoice.guests } : {}) }),
+    );
     if (draftSubmitted.rejected.match(result)) return result.payload?.message ?? saveFailureMessage('unknown');
     // Held for its payment: the guest pays next, on the booking's payment page (the link to Razorpay's page).
     if (result.payload.awaitingPayment) {
@@ -156,7 +182,7 @@ export function BookingDetailsPage() {
             email={confirmedRecord?.email}
             pending={!ready}
             // Until the hotel has priced the stay, its amount is not shown: the catalogue's would not be charged.
-            pricing={askPrices && !quote ? (pricesFailed ? 'failed' : 'asking') : undefined}
+            pricing={askPrices && !quote ? (pricesFailed || stayQuote.isError ? 'failed' : 'asking') : undefined}
             tax={confirmedId && confirmedRecord ? recordTax(confirmedRecord) : quote}
           />
           {/* The guest types an email before pressing Confirm Booking: the hotel's answer comes long before. */}
@@ -207,6 +233,20 @@ export function BookingDetailsPage() {
             </div>
           ) : canConfirm || !ready ? (
             <>
+              {stayChoice && hotelRoom && (
+                <StayGuestsFields
+                  roomTitle={hotelRoom.title}
+                  rules={hotelRoom.guestRules}
+                  plans={hotelRoom.plans}
+                  choice={stayChoice}
+                  onChange={setChosenGuests}
+                />
+              )}
+              {stayQuote.isError && !stayQuote.isFetching && serverMessage(stayQuote.error) && (
+                <p className="notice notice--error" role="alert">
+                  {serverMessage(stayQuote.error)}
+                </p>
+              )}
               <ConfirmForm onConfirm={confirm} waiting={!ready} earlyRef={earlyRef} askContact={offers.guestContact} />
               {/* Only the hotel can be out of reach. Present from the start so that screen readers announce each new try. */}
               {offers.keeper === 'hotel' && (

@@ -6,6 +6,7 @@ import type { AppDispatch, RootState } from '../../app/store';
 import { makeBookingId } from '../../domain/bookingId';
 import type { BookingRecord } from '../../domain/bookingRecord';
 import { isCompleteStay } from '../../domain/stay';
+import type { RoomGuests } from '../../domain/roomGuests';
 import { confirmBooking } from '../bookings/bookingsThunks';
 import type { ThunkExtra } from '../bookings/bookingsThunks';
 import { selectionCleared } from '../selection/selectionSlice';
@@ -65,6 +66,9 @@ export interface GuestDetails {
   email: string;
   guestName?: string;
   guestMobile?: string;
+  /** Hotel mode (issue 40): the meal plan and who sleeps in each room, chosen before Confirm. */
+  mealPlan?: number;
+  guests?: RoomGuests[];
 }
 
 const createConfirmThunk = createAsyncThunk.withTypes<{

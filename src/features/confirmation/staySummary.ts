@@ -3,7 +3,6 @@ import { roomsOf } from '../../domain/bookingRecord';
 import { nightsBetween } from '../../domain/dates';
 import { summarizeStay } from '../../domain/stay';
 import type { StaySummary } from '../../domain/stay';
-import type { StayNight } from '../../domain/wire';
 import type { SelectionState } from '../selection/selectionSlice';
 
 export type { StaySummary };
@@ -13,16 +12,6 @@ export interface StayTax {
   taxablePaise: number;
   cgstPaise: number;
   sgstPaise: number;
-}
-
-/**
- * Hotel mode, before confirming: the stay's room total and GST from the hotel's own figures for
- * one room each night (the availability answer, priced by the same SQL as the confirm), each night
- * times the rooms and summed, as the invoice sums its lines (README, "GST": nothing rounded again).
- */
-export function quoteStay(nights: readonly Pick<StayNight, 'pricePaise' | 'cgstPaise' | 'sgstPaise'>[], rooms: number): StayTax {
-  const sum = (part: (night: (typeof nights)[number]) => number) => nights.reduce((total, night) => total + part(night) * rooms, 0);
-  return { taxablePaise: sum((n) => n.pricePaise), cgstPaise: sum((n) => n.cgstPaise), sgstPaise: sum((n) => n.sgstPaise) };
 }
 
 export function summarizeSelection(selection: SelectionState): StaySummary {

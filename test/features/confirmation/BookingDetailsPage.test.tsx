@@ -40,6 +40,8 @@ function chooseStay(store: ReturnType<typeof renderRoute>['store']) {
 /** The screen asks the hotel for the stay's nightly prices (issue 22): the faults a test queues are for the confirm after it. */
 async function hotelPricesAsked(network: HotelNetwork) {
   await waitFor(() => expect(network.calls('GET', '/api/availability')).toHaveLength(1));
+  // Then the price of the stay as chosen, its meal plan and guests (issue 40).
+  await waitFor(() => expect(network.calls('GET', '/api/stay-quote')).toHaveLength(1));
   // And the payment policy for the stay (issue 37), answered: the card shows it before Confirm Booking.
   await waitFor(() => expect(network.calls('GET', '/api/payment-policy')).toHaveLength(1));
   await screen.findByText('Nothing is paid online: you pay at the hotel.');
@@ -253,6 +255,11 @@ describe('confirmation screen, hotel only', () => {
       email,
       guestName: 'Asha Verma',
       guestMobile: '98765 43210',
+      // Issue 40: each room's guests as the screen offered them first, the adults the price includes.
+      guests: [
+        { adults: 2, childAges: [] },
+        { adults: 2, childAges: [] },
+      ],
       guestKey: expect.stringMatching(guestKeyPattern),
     });
     // The hotel stored them normalised; this browser's copy keeps neither.
@@ -286,6 +293,39 @@ describe('confirmation screen, hotel only', () => {
     expect(detail('Total Amount')).toContain('₹24,000');
     expect(detail('GST')).toBe('₹1,200.00 CGST ₹600.00 + SGST ₹600.00');
     expect(detail('Total with tax')).toBe('₹25,200.00');
+  });
+
+  it('asks each room’s adults and children with their ages; a child of 7 adds the owner’s charge to the total, which the confirm stores', async () => {
+    const { user, store } = await openAtHotel();
+    chooseStay(store);
+    await waitFor(() => expect(detail('Total with tax')).toBe('₹25,200.00'));
+    const guests = screen.getByRole('group', { name: 'Guests and meals' });
+    // 2 Suit Rooms: a group for each, offering what the owner allows (3 adults, 2 children).
+    const first = within(guests).getByRole('group', { name: 'Room 1' });
+    expect(within(first).getByRole('combobox', { name: 'Adults' })).toHaveValue('2');
+    expect(
+      within(first)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(expect.arrayContaining(['1', '2', '3']));
+    expect(within(guests).getByText(/its price includes 2 adults/)).toBeInTheDocument();
+    await user.selectOptions(within(first).getByRole('combobox', { name: 'Children' }), '1');
+    await user.selectOptions(within(first).getByRole('combobox', { name: 'Age of child 1' }), '7');
+    // ₹500 a night for a child of 6 or older, 3 nights: ₹24,000 + ₹1,500, GST 5% on each room-night.
+    await waitFor(() => expect(detail('Total with tax')).toBe('₹26,775.00'));
+    expect(detail('Total Amount')).toContain('₹25,500');
+    const email = uniqueEmail('child');
+    await confirmWith(user, email);
+    expect(await screen.findByText(confirmedText)).toBeInTheDocument();
+    const [stored] = await staffSearch(email);
+    expect(stored).toMatchObject({
+      taxablePaise: 2_550_000,
+      packageIndex: 0,
+      guests: [
+        { adults: 2, childAges: [7] },
+        { adults: 2, childAges: [] },
+      ],
+    });
   });
 
   it('before the hotel has priced the stay, shows no amount: the catalogue’s would not be charged', async () => {
