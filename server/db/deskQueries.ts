@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { addDays, nightsBetween } from '../../src/domain/dates';
 import { allowedMoves, holdsRooms, moveProblem } from '../../src/domain/bookingStatus';
 import type { DeskBooking, StatusMove } from '../../src/domain/deskWire';
-import { bookingColumns, guestContact, roomsLeft, stayRefusalOf, toBooking } from './bookingQueries';
+import { bookingColumns, guestContact, stayGuests, roomsLeft, stayRefusalOf, toBooking } from './bookingQueries';
 import { inTransaction } from './database';
 import { folioRefusalOf } from './folioQueries';
 import { moveTargets, roomsOfBookings } from './roomQueries';
@@ -38,6 +38,7 @@ function toDesk(row: DeskRow, today: string): DeskBooking {
     checkOut: booking.checkOut!,
     email: booking.email,
     ...guestContact(booking.guestName, booking.guestMobile),
+    ...stayGuests(booking.packageIndex, booking.guests),
     status: booking.status,
     moves: allowedMoves(booking, today),
     canUndo: row.can_undo,

@@ -36,6 +36,9 @@ export const DeskBooking = Type.Object({
   /** Issue 34 item 5: absent on bookings made before they were asked. */
   guestName: Type.Optional(Type.String()),
   guestMobile: Type.Optional(Type.String()),
+  /** Issue 40: the meal plan and each room's guests, when said (BookingReply's). */
+  packageIndex: Type.Optional(Type.Integer()),
+  guests: Type.Optional(BookingReply.properties.guests),
   status: BookingStatusSchema,
   /** The moves allowed now (the hotel's today); empty when none. */
   moves: Type.Array(StatusMove),

@@ -1,3 +1,5 @@
+import { mealPlanAt, mealPlanLabel } from './mealPlans';
+
 /**
  * Who sleeps in each room of a booking (issue 40): adults, and children by age. The owner sets, per
  * room type, how many of each a room takes and what the price includes (GuestRules); the hotel's
@@ -80,4 +82,19 @@ export function stayOptionsProblem(options: {
   if (places.size !== options.plans.length) return 'Each meal plan is set once.';
   if (!options.plans.some((plan) => plan.enabled)) return 'Turn on at least one meal plan: the room is sold with it.';
   return null;
+}
+
+/**
+ * A hotel booking's guests and meal plan in a line, as the desk and the invoice show them:
+ * "2 adults, 1 child (7) · Half Board (MAP)"; the plan alone when the guests were not said; empty
+ * for a booking with neither (made before issue 40, or on the browser-only site).
+ */
+export function stayGuestsWords(packageIndex: number | undefined, guests: readonly RoomGuests[] | undefined): string {
+  const plan = mealPlanAt(packageIndex);
+  return [
+    guests?.length ? bookingGuestsWords(guests) : null,
+    plan && guests?.length ? mealPlanLabel(plan) : plan && packageIndex ? mealPlanLabel(plan) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

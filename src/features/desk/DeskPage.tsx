@@ -1,3 +1,4 @@
+import { stayGuestsWords } from '../../domain/roomGuests';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -318,6 +319,10 @@ function GuestContact({ booking }: { booking: DeskBooking }) {
       {booking.guestName && <span className="desk__guest-name">{booking.guestName}</span>}
       {booking.guestMobile && <a href={`tel:${booking.guestMobile}`}>{showGuestMobile(booking.guestMobile)}</a>}
       <span>{booking.email}</span>
+      {/* Issue 40: who sleeps in each room and the meal plan, for the kitchen and the rooms. */}
+      {stayGuestsWords(booking.packageIndex, booking.guests) && (
+        <span className="desk__stay-guests">{stayGuestsWords(booking.packageIndex, booking.guests)}</span>
+      )}
     </span>
   );
 }
