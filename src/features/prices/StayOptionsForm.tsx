@@ -129,18 +129,19 @@ export function StayOptionsForm({ type }: { type: RoomType }) {
     <form className="card prices__editor" onSubmit={(event) => void save(event)} aria-labelledby="stay-options-form">
       <h2 id="stay-options-form">{type.title}: guests and meal plans</h2>
       <p className="prices__hint">
-        The night&apos;s price includes the adults it says; each adult past them (an extra bed) and each child at or above the free age
-        adds a charge a night. A meal plan&apos;s price is added to the night&apos;s, for the room or for each person (adults, and children
-        at or above the free age). Bookings already confirmed keep their price.
+        The night&apos;s price includes the adults it says; each adult past them (an extra bed) and each child at or above the free age adds
+        a charge a night. A meal plan&apos;s price is added to each night&apos;s, for the room or for each person (adults, and children at
+        or above the free age). Bookings already confirmed keep their price.
       </p>
       <fieldset className="prices__group">
         <legend>Guests in a room</legend>
-        <div className="prices__row">
+        {/* Adults on one line, children on the next (one under another on a phone). */}
+        <div className="prices__guests">
           {countField('includedAdults', 'Adults the price includes')}
-          {countField('maxAdults', 'Most adults (with an extra bed)')}
+          {countField('maxAdults', 'Most adults (extra bed)')}
+          {chargeField('Extra adult, a night (₹)', extraAdult, setExtraAdult)}
           {countField('maxChildren', 'Most children')}
           {countField('childFreeBelowAge', 'Children stay free below age')}
-          {chargeField('Extra adult, a night (₹)', extraAdult, setExtraAdult)}
           {chargeField('Child, a night (₹)', extraChild, setExtraChild)}
         </div>
       </fieldset>
@@ -166,7 +167,7 @@ export function StayOptionsForm({ type }: { type: RoomType }) {
                   {named('On')}
                 </label>
                 <div className="prices__plan-price">
-                  <Field label={named('Price a night (₹)')}>
+                  <Field label={named('Price (₹)')}>
                     {(id) => (
                       <input
                         id={id}

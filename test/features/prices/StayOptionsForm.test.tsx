@@ -36,21 +36,21 @@ describe('Prices & rooms (hotel): guests and meal plans of a room type', () => {
     const f = within(form);
     // As the hotel is seeded (migration 100): a Suit Room takes 2 adults and an extra bed, and 2 children; breakfast only.
     expect(f.getByLabelText('Adults the price includes')).toHaveDisplayValue('2');
-    expect(f.getByLabelText('Most adults (with an extra bed)')).toHaveDisplayValue('3');
+    expect(f.getByLabelText('Most adults (extra bed)')).toHaveDisplayValue('3');
     expect(f.getByLabelText('Most children')).toHaveDisplayValue('2');
     expect(f.getByLabelText('Children stay free below age')).toHaveDisplayValue('6');
     expect(f.getByLabelText('Extra adult, a night (₹)')).toHaveValue('1000');
     expect(f.getByLabelText('Child, a night (₹)')).toHaveValue('500');
 
     expect(f.getByRole('checkbox', { name: 'Room With Breakfast (CP): On' })).toBeChecked();
-    expect(f.getByLabelText('Room With Breakfast (CP): Price a night (₹)')).toHaveValue('0');
+    expect(f.getByLabelText('Room With Breakfast (CP): Price (₹)')).toHaveValue('0');
     expect(f.getByRole('combobox', { name: 'Room With Breakfast (CP): Charged' })).toHaveDisplayValue('per room');
     expect(f.getByRole('checkbox', { name: 'Room Only (EP): On' })).not.toBeChecked();
     expect(f.getByRole('checkbox', { name: 'Half Board (MAP): On' })).not.toBeChecked();
-    expect(f.getByLabelText('Half Board (MAP): Price a night (₹)')).toHaveValue('600');
+    expect(f.getByLabelText('Half Board (MAP): Price (₹)')).toHaveValue('600');
     expect(f.getByRole('combobox', { name: 'Half Board (MAP): Charged' })).toHaveDisplayValue('per person');
     expect(f.getByRole('checkbox', { name: 'Full Board (AP): On' })).not.toBeChecked();
-    expect(f.getByLabelText('Full Board (AP): Price a night (₹)')).toHaveValue('1100');
+    expect(f.getByLabelText('Full Board (AP): Price (₹)')).toHaveValue('1100');
     expect(f.getByRole('button', { name: 'Save guests and meal plans for Suit Room' })).toBeEnabled();
 
     // Another type's form shows that type's: a Classic Room takes one child.
@@ -67,7 +67,7 @@ describe('Prices & rooms (hotel): guests and meal plans of a room type', () => {
     expect((await suitRoomPlans()).map((plan) => plan.packageIndex)).toEqual([0]);
     try {
       await user.click(f.getByRole('checkbox', { name: 'Half Board (MAP): On' }));
-      const price = f.getByLabelText('Half Board (MAP): Price a night (₹)');
+      const price = f.getByLabelText('Half Board (MAP): Price (₹)');
       await user.clear(price);
       await user.type(price, '600');
       await user.selectOptions(f.getByRole('combobox', { name: 'Half Board (MAP): Charged' }), 'per person');
@@ -118,13 +118,13 @@ describe('Prices & rooms (hotel): guests and meal plans of a room type', () => {
     const { user, form, network } = await openSuitRoom();
     const f = within(form);
     await user.selectOptions(f.getByLabelText('Adults the price includes'), '3');
-    await user.selectOptions(f.getByLabelText('Most adults (with an extra bed)'), '2');
+    await user.selectOptions(f.getByLabelText('Most adults (extra bed)'), '2');
     await user.click(f.getByRole('button', { name: 'Save guests and meal plans for Suit Room' }));
     expect(await f.findByRole('alert')).toHaveTextContent(
       'The adults the price includes cannot be more than the most adults a room takes.',
     );
-    await user.selectOptions(f.getByLabelText('Most adults (with an extra bed)'), '3');
-    const price = f.getByLabelText('Full Board (AP): Price a night (₹)');
+    await user.selectOptions(f.getByLabelText('Most adults (extra bed)'), '3');
+    const price = f.getByLabelText('Full Board (AP): Price (₹)');
     await user.clear(price);
     await user.type(price, 'eleven hundred');
     await user.click(f.getByRole('button', { name: 'Save guests and meal plans for Suit Room' }));
