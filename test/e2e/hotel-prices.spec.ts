@@ -168,3 +168,30 @@ for (const [width, height] of [
     await screenshot(page, `admin-prices-calendar-${width}`, { fullPage: true });
   });
 }
+
+// Issue 40: a room type's guests and meal plans, beside its rooms and prices; nothing is saved here.
+for (const [width, height] of [
+  [1280, 800],
+  [360, 740],
+] as const) {
+  test(`hotel mode at ${width} px: a room type's guests and meal plans fit the screen, each plan with its own labelled controls`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await openPrices(page);
+    await page.getByRole('radio', { name: 'Suit Room' }).check();
+    const form = page.getByRole('form', { name: 'Suit Room: guests and meal plans' });
+    await expect(form.getByLabel('Adults the price includes')).toHaveValue('2');
+    await expect(form.getByRole('checkbox', { name: 'Room With Breakfast (CP): On' })).toBeChecked();
+    await expect(form.getByRole('combobox', { name: 'Half Board (MAP): Charged' })).toHaveValue('person');
+    // Every control inside the form's card: none runs past its edge.
+    const card = (await form.boundingBox())!;
+    for (const control of await form.locator('input, select, button').all()) {
+      const box = (await control.boundingBox())!;
+      expect(box.x + box.width, `${await control.getAttribute('id')} inside the card`).toBeLessThanOrEqual(card.x + card.width);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    await form.scrollIntoViewIfNeeded();
+    if (process.env.SCREENSHOTS === '1') await form.screenshot({ path: `screenshots/admin-stay-options-${width}.png` });
+  });
+}

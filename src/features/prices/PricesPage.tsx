@@ -9,6 +9,7 @@ import { InvoiceDetailsNotice } from './InvoiceDetailsNotice';
 import { NightsEditor } from './NightsEditor';
 import { RoomTypeForm } from './RoomTypeForm';
 import { RulesTable } from './RulesTable';
+import { StayOptionsForm } from './StayOptionsForm';
 import { useGetPricesQuery } from './pricesApi';
 import { monthEnd, monthStart } from './pricesWords';
 import { LoadProblem } from '../../shared/ui/notices';
@@ -95,6 +96,7 @@ function Prices() {
         onShowNight={(night) => (night < from || night > monthEnd(last) ? show(monthStart(night)) : undefined)}
       />
       <RoomTypeForm key={`room-type-${type.roomId}`} type={type} />
+      <StayOptionsForm key={`stay-options-${type.roomId}`} type={type} />
       <RulesTable data={data} />
       <InvoiceDetails settings={data.settings} />
     </>

@@ -7,6 +7,8 @@ import type {
   PriceRuleBody,
   PricesReply,
   RoomTypeBody,
+  RoomTypeSetting,
+  StayOptionsBody,
 } from '../../domain/pricesWire';
 
 /** Which of the owner's rules to remove. */
@@ -27,6 +29,12 @@ export const pricesApi = bookingsApi.injectEndpoints({
     saveRoomType: build.mutation<unknown, { roomId: string; body: RoomTypeBody }>({
       query: ({ roomId, body }) => ({ url: roomTypePath(roomId), method: 'PUT', body }),
       invalidatesTags: ['Prices', 'Availability', 'Occupancy'],
+    }),
+    /** Issue 40: the guests a room of the type takes, what its price includes, and its four meal plans. */
+    saveStayOptions: build.mutation<RoomTypeSetting, { roomId: string; body: StayOptionsBody }>({
+      query: ({ roomId, body }) => ({ url: `${roomTypePath(roomId)}/stay-options`, method: 'PUT', body }),
+      // The guest's booking screen offers the plans and guests availability says.
+      invalidatesTags: ['Prices', 'Availability'],
     }),
     setOutOfService: build.mutation<unknown, { roomId: string; body: OutOfServiceBody }>({
       query: ({ roomId, body }) => ({ url: `${roomTypePath(roomId)}/out-of-service`, method: 'PUT', body }),
@@ -59,6 +67,7 @@ export const pricesApi = bookingsApi.injectEndpoints({
 export const {
   useGetPricesQuery,
   useSaveRoomTypeMutation,
+  useSaveStayOptionsMutation,
   useSetOutOfServiceMutation,
   useAddPriceRuleMutation,
   useAddClosureMutation,
