@@ -10,6 +10,8 @@ import type { InvoiceLine } from '../support/gstRule';
 import { confirmBody, daysFromNow } from './support/stays';
 import { databaseKinds, startTestDatabase } from './support/testDatabase';
 import type { TestDatabase } from './support/testDatabase';
+import { saveGatewayReady } from '../../server/payments/paymentQueries';
+import { startPaymentsStand } from './support/payments';
 import { api, createAdmin, signIn, startTestServer } from './support/testServer';
 import type { TestServer } from './support/testServer';
 
@@ -672,5 +674,49 @@ describe.each(databaseKinds)('guests per room and meal plans (issue 40) on %s', 
     expect(tooMany.status).toBe(409);
     expect(tooMany.body.message).toBe('A Classic Room takes at most 1 child.');
     expect((await setOptions('deluxe', seeded('deluxe'))).status).toBe(200);
+  });
+
+  test('a booking held for its first night’s payment owes every room’s first night, as the payment policy quoted it', async () => {
+    expect((await setOptions('executive', seeded('executive'))).status).toBe(200);
+    // A hotel taking payments (Razorpay's stand-in on loopback): the policy is the first night's price.
+    const stand = await startPaymentsStand(db);
+    try {
+      const checkIn = freshNights();
+      const checkOut = addDays(checkIn, 3);
+      const guests = [
+        { adults: 2, childAges: [] },
+        { adults: 3, childAges: [] },
+      ];
+      const expected = modelStay(
+        nightsOf(checkIn, checkOut).map((night) => ({ night, pricePaise: basePrice.executive })),
+        2,
+        guests,
+        seeded('executive'),
+        0,
+      );
+      // The first night: a room at ₹4,000 and one at ₹5,000 (a third adult), each with its 5%.
+      const firstNight = expected.lines.filter((line) => line.night === checkIn);
+      const firstNightPaise = firstNight.reduce((sum, line) => sum + line.taxablePaise + line.cgstPaise + line.sgstPaise, 0);
+      expect(firstNightPaise).toBe(420_000 + 525_000);
+      const policy = await api(
+        stand.server.url,
+        `/api/payment-policy?roomId=executive&rooms=2&checkIn=${checkIn}&checkOut=${checkOut}&guests=${guestsParam(guests)}`,
+      );
+      expect(policy.body).toMatchObject({ kind: 'first_night', due: { totalPaise: expected.totalPaise, dueNowPaise: firstNightPaise } });
+
+      const body = confirmBody({ roomId: 'executive', rooms: 2, checkIn, checkOut, guests });
+      const held = await api(stand.server.url, '/api/bookings', { method: 'POST', body });
+      expect(held.status).toBe(201);
+      expect(held.body.booking).toMatchObject({ status: 'awaiting_payment', taxablePaise: expected.taxablePaise });
+      const link = await api(stand.server.url, `/api/bookings/${held.body.booking.bookingId}/payment`, {
+        method: 'POST',
+        headers: { 'x-guest-key': body.guestKey },
+      });
+      expect(link.status).toBe(200);
+      expect(link.body.payment).toMatchObject({ status: 'awaiting_payment', dueNowPaise: firstNightPaise });
+    } finally {
+      await stand.close();
+      await saveGatewayReady(db.pool, false);
+    }
   });
 });
