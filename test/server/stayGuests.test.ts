@@ -387,13 +387,34 @@ describe.each(databaseKinds)('guests per room and meal plans (issue 40) on %s', 
         rooms: fc.integer({ min: 1, max: 3 }),
         nights: fc.integer({ min: 1, max: 4 }),
         // A room price on one night of the stay near the ₹7,500 slab's edge, so that a room's extras push it over (or not).
-        nearEdge: fc.option(fc.record({ night: fc.nat(), pricePaise: fc.integer({ min: 600_000, max: 750_001 }) }), { nil: undefined }),
+        // Sometimes exactly on it: the first room's whole night ₹7,499.99, ₹7,500.00 or ₹7,500.01.
+        nearEdge: fc.option(
+          fc.record({
+            night: fc.nat(),
+            pricePaise: fc.integer({ min: 600_000, max: 750_001 }),
+            onEdge: fc.option(fc.integer({ min: -1, max: 1 }), { nil: undefined }),
+          }),
+          { nil: undefined },
+        ),
         // Who sleeps in each room: absent, or said for the first rooms (the rest: those the price includes).
         guestsSaid: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
-        guests: fc.array(fc.record({ adults: fc.nat(), children: fc.array(fc.integer({ min: 0, max: 17 }), { maxLength: 3 }) }), {
-          minLength: 3,
-          maxLength: 3,
-        }),
+        // A child's age: any, or one either side of (or at) the age children stay free below.
+        guests: fc.array(
+          fc.record({
+            adults: fc.nat(),
+            children: fc.array(
+              fc.oneof(
+                fc.integer({ min: 0, max: 17 }),
+                fc.constantFrom(-1, 0, 1).map((d) => ({ d })),
+              ),
+              { maxLength: 3 },
+            ),
+          }),
+          {
+            minLength: 3,
+            maxLength: 3,
+          },
+        ),
       })
       .map((s) => {
         const maxAdults = s.includedAdults + s.moreAdults;
@@ -414,7 +435,9 @@ describe.each(databaseKinds)('guests per room and meal plans (issue 40) on %s', 
             ? null
             : s.guests.slice(0, Math.min(s.guestsSaid, s.rooms)).map((g) => ({
                 adults: 1 + (g.adults % maxAdults),
-                childAges: g.children.slice(0, s.maxChildren),
+                childAges: g.children
+                  .slice(0, s.maxChildren)
+                  .map((age) => (typeof age === 'number' ? age : Math.min(17, Math.max(0, s.childFreeBelowAge + age.d)))),
               }));
         return { ...s, options, guests };
       });
@@ -428,7 +451,10 @@ describe.each(databaseKinds)('guests per room and meal plans (issue 40) on %s', 
         const prices = nightsOf(checkIn, checkOut).map((night) => ({ night, pricePaise: basePrice[s.roomId] }));
         if (s.nearEdge) {
           const edge = prices[s.nearEdge.night % prices.length]!;
-          edge.pricePaise = s.nearEdge.pricePaise;
+          const firstRoom = s.guests?.[0] ?? { adults: s.options.guestRules.includedAdults, childAges: [] };
+          const onEdge =
+            s.nearEdge.onEdge === undefined ? null : 750_000 + s.nearEdge.onEdge - roomExtra(s.options, s.packageIndex, firstRoom);
+          edge.pricePaise = onEdge !== null && onEdge >= 0 ? onEdge : s.nearEdge.pricePaise;
           const rule = await owner('/api/admin/price-rules', 'POST', {
             roomId: s.roomId,
             firstNight: edge.night,
