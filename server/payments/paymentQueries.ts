@@ -140,9 +140,13 @@ export async function payableBooking(db: Queryable, bookingId: string, lock = fa
   const { rows } = await db.query<BookingMoneyRow>(
     `SELECT booking_id, status, email, room_id, room_name, rooms, check_in, check_out, hold_expires_at, deleted_at IS NOT NULL AS deleted,
             taxable_paise::text, cgst_paise::text, sgst_paise::text,
+            -- The first night is every line of it: rooms of different prices (their guests and plan,
+            -- issue 40) have a line each (stay_price, functions/prices.sql).
             CASE WHEN lines IS NULL OR jsonb_array_length(lines) = 0 THEN NULL
-                 ELSE jsonb_build_object('taxablePaise', (lines->0->>'taxablePaise')::bigint, 'cgstPaise', (lines->0->>'cgstPaise')::bigint,
-                                         'sgstPaise', (lines->0->>'sgstPaise')::bigint) END AS first_night
+                 ELSE (SELECT jsonb_build_object('taxablePaise', sum((l->>'taxablePaise')::bigint), 'cgstPaise', sum((l->>'cgstPaise')::bigint),
+                                                 'sgstPaise', sum((l->>'sgstPaise')::bigint))
+                         FROM jsonb_array_elements(lines) AS l
+                        WHERE l->>'night' = (SELECT min(f->>'night') FROM jsonb_array_elements(lines) AS f)) END AS first_night
        FROM bookings WHERE booking_id = $1 ${lock ? 'FOR UPDATE' : ''}`,
     [bookingId],
   );

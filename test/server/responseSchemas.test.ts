@@ -228,6 +228,18 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
     const stay = nights();
     await expectAnswer(200, { route: '/api/availability', path: `/api/availability?checkIn=${stay.checkIn}&checkOut=${stay.checkOut}` });
     await expectAnswer(400, { route: '/api/availability', path: `/api/availability?checkIn=${stay.checkOut}&checkOut=${stay.checkIn}` });
+    // Issue 40: the quote before Confirm, its meal plan and guests too: priced; not a plan of the
+    // hotel, guests not in the query's form (400); a plan the owner has not turned on (409).
+    const quoteOf = (query: string) => ({
+      route: '/api/stay-quote',
+      path: `/api/stay-quote?roomId=executive&rooms=2&checkIn=${stay.checkIn}&checkOut=${stay.checkOut}&${query}`,
+    });
+    const quoted = await expectAnswer(200, quoteOf('packageIndex=0&guests=3:7.4,2'));
+    expect(quoted.json.lines.map((line: { rooms: number }) => line.rooms)).toEqual([1, 1]);
+    await expectAnswer(400, quoteOf('packageIndex=7'));
+    await expectAnswer(400, quoteOf('packageIndex=0&guests=two'));
+    const planOff = await expectAnswer(409, quoteOf('packageIndex=2'));
+    expect(planOff.json.message).toBe('Half Board (MAP) is not offered for the Suit Room now. Please choose another.');
 
     // A confirm: stored, retried, refused for its dates, over the room-nights cap, past the address's limit.
     const guest = await book({ email: 'Guest.One@example.com' });
@@ -525,6 +537,22 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
     await expectAnswer(404, { ...roomType, path: '/api/admin/room-types/no-such-room', body: same });
     const below = await expectAnswer(409, { ...roomType, body: { ...same, rooms: 0 } });
     expect(below.json.nights.length).toBeGreaterThan(0);
+    // Issue 40: a type's guests and meal plans: saved as they are, refused with no plan on, an unknown type.
+    const stayOptions = {
+      method: 'PUT',
+      route: '/api/admin/room-types/:roomId/stay-options',
+      path: '/api/admin/room-types/deluxe/stay-options',
+      as: owner,
+    };
+    const options = { guestRules: deluxe.guestRules, plans: deluxe.plans };
+    const savedOptions = await expectAnswer(200, { ...stayOptions, body: options });
+    expect(savedOptions.json).toMatchObject({ roomId: 'deluxe', ...options });
+    const noPlan = await expectAnswer(400, {
+      ...stayOptions,
+      body: { ...options, plans: options.plans.map((plan: object) => ({ ...plan, enabled: false })) },
+    });
+    expect(noPlan.json.message).toBe('Turn on at least one meal plan: the room is sold with it.');
+    await expectAnswer(404, { ...stayOptions, path: '/api/admin/room-types/no-such-room/stay-options', body: options });
     const booked = await book();
     const outOfService = {
       method: 'PUT',
@@ -599,6 +627,7 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
   function pathOf(route: Route): string {
     const queries: Record<string, string> = {
       '/api/availability': `?checkIn=${addDays(today, 300)}&checkOut=${addDays(today, 301)}`,
+      '/api/stay-quote': `?roomId=deluxe&packageIndex=0&rooms=1&checkIn=${addDays(today, 300)}&checkOut=${addDays(today, 301)}&guests=2:7`,
       '/api/admin/bursts/bookings': '?email=nobody%40example.com',
       // Signed and paid: the one return the server records (in the database) before it redirects.
       '/api/payments/razorpay/return': returnQuery('BK100001', 'paid'),
@@ -641,6 +670,17 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
         ...stay,
       },
       '/api/admin/room-types/:roomId': { rooms: 8, pricePaise: 500_000, discountPricePaise: 400_000 },
+      '/api/admin/room-types/:roomId/stay-options': {
+        guestRules: {
+          includedAdults: 2,
+          maxAdults: 3,
+          maxChildren: 1,
+          extraAdultPaise: 100_000,
+          extraChildPaise: 50_000,
+          childFreeBelowAge: 6,
+        },
+        plans: [0, 1, 2, 3].map((packageIndex) => ({ packageIndex, enabled: packageIndex === 0, pricePaise: 0, per: 'room' })),
+      },
       '/api/admin/room-types/:roomId/out-of-service': { firstNight: stay.checkIn, lastNight: stay.checkIn, rooms: 0 },
       '/api/admin/price-rules': { roomId: 'deluxe', firstNight: stay.checkIn, lastNight: stay.checkIn, pricePaise: 500_000 },
       '/api/admin/closures': { roomId: 'deluxe', firstNight: stay.checkIn, lastNight: stay.checkIn },
@@ -993,6 +1033,13 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
         path: `/api/payment-policy?roomId=deluxe&checkIn=${stay.checkIn}`,
         server: pay,
       });
+      // Issue 40: its figures are the pricing rule's, so a meal plan the owner has not turned on is refused.
+      const planOff = await expectAnswer(409, {
+        route: '/api/payment-policy',
+        path: `/api/payment-policy?roomId=deluxe&checkIn=${stay.checkIn}&checkOut=${stay.checkOut}&packageIndex=2`,
+        server: pay,
+      });
+      expect(planOff.json.message).toBe('Half Board (MAP) is not offered for the Classic Room now. Please choose another.');
 
       // A booking held for its payment: its money with its key, not without, past the lookups' limit.
       const held = await book(stay, pay);
