@@ -14,7 +14,8 @@ import { e2eAdminPassword } from './hotelMode';
  *   100 to 109 hotel-emails; 120 to 131 hotel-outbox; 140 to 158 hotel-early-input; 160 to 169 hotel-guest-invoice;
  *   170 to 179 hotel-phone-layout; 180 to 189 hotel-reports; 200 to 209 hotel-guest-contact; 0 to 2 hotel-desk
  *   (today), where hotel-phone-layout also books a Suit Room for tonight (hotel-desk's are Classic Rooms), and
- *   hotel-folio and hotel-form-c one Classic Room each for tonight per width (8 Classic Rooms: hotel-desk takes 2).
+ *   hotel-folio and hotel-form-c one Classic Room each for tonight per width (8 Classic Rooms: hotel-desk takes 2),
+ *   and hotel-stay one Suit Room for tonight.
  */
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

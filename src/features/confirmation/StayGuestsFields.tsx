@@ -80,12 +80,13 @@ export function StayGuestsFields({ roomTitle, rules, plans, choice, onChange, di
               return (
                 meal && (
                   <option key={plan.packageIndex} value={plan.packageIndex}>
-                    {mealPlanLabel(meal)}: {meal.meals}, {planPrice(plan)}
+                    {mealPlanLabel(meal)}: {planPrice(plan)}
                   </option>
                 )
               );
             })}
           </select>
+          <p className="stay-guests__note">With {mealPlanAt(choice.mealPlan)?.meals ?? 'the plan’s meals'}.</p>
         </div>
       ) : null}
       {choice.guests.map((room, index) => (
