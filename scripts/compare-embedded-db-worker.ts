@@ -32,7 +32,7 @@ interface Handle {
 const roomIds = ['standard', 'deluxe', 'family', 'executive', 'suite'];
 const horizonNights = 300;
 const maxStayNights = 7;
-const confirmSql = 'SELECT * FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)';
+const confirmSql = 'SELECT * FROM confirm_booking($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, NULL, NULL, NULL)';
 /** Since migration 009 a confirm prices its nights from room_types and takes its rooms from there: this benchmark's types, with rooms to spare. */
 const roomTypesSql = `INSERT INTO room_types (room_id, rooms, price_paise, discount_paise)
   SELECT id, 1000, 12000, 12000 FROM unnest(ARRAY['${roomIds.join("','")}']) AS id ON CONFLICT (room_id) DO UPDATE SET rooms = 1000`;

@@ -410,7 +410,7 @@ describe.each(databaseKinds)('rooms, prices, closures, GST and invoices set by t
     // A confirm whose process died right after its commit leaves this: the priced booking, no number.
     const orphan = confirmBody({ checkIn: daysFromNow(470), checkOut: daysFromNow(471) });
     await db.pool.query(
-      `SELECT * FROM confirm_booking($1, $2, sha256('key'::bytea), 'executive', 'Executive Room', 0, 1, $3, $4, $5, NULL, $6, NULL, NULL)`,
+      `SELECT * FROM confirm_booking($1, $2, sha256('key'::bytea), 'executive', 'Executive Room', 0, 1, $3, $4, $5, NULL, $6, NULL, NULL, NULL)`,
       [orphan.draftId, orphan.bookingId, orphan.checkIn, orphan.checkOut, orphan.email, hotelToday()],
     );
     const numberOf = async (bookingId: string) =>
