@@ -17,7 +17,7 @@ import type {
   RoomTypeSetting,
   SettingsAuditReply,
 } from '../../src/domain/pricesWire';
-import { paiseOf } from './bookingQueries';
+import { paiseOf, stayGuests } from './bookingQueries';
 import type { GuestRules, RoomGuests } from '../../src/domain/roomGuests';
 import { mealPlans } from '../../src/domain/mealPlans';
 import type { StayQuoteReply } from '../../src/domain/wire';
@@ -406,6 +406,8 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
     email: string;
     guest_name: string | null;
     guest_mobile: string | null;
+    package_index: number;
+    guests: RoomGuests[] | null;
     room_name: string;
     check_in: string;
     check_out: string;
@@ -421,7 +423,7 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
     address: string;
     gstin: string;
   }>(
-    `SELECT b.booking_id, b.status, b.email, b.guest_name, b.guest_mobile, b.room_name, b.check_in, b.check_out, b.rooms, b.lines, b.taxable_paise,
+    `SELECT b.booking_id, b.status, b.email, b.guest_name, b.guest_mobile, b.package_index, b.guests, b.room_name, b.check_in, b.check_out, b.rooms, b.lines, b.taxable_paise,
             b.cgst_paise, b.sgst_paise, i.invoice_number, i.invoice_date, b.guest_key_hash, h.legal_name, h.address, h.gstin
        FROM bookings b JOIN invoices i ON i.booking_id = b.booking_id CROSS JOIN hotel_settings h
       WHERE b.booking_id = $1 AND b.deleted_at IS NULL`,
@@ -464,6 +466,7 @@ export async function invoiceOf(db: Queryable, bookingId: string): Promise<Invoi
       checkIn: row.check_in,
       checkOut: row.check_out,
       rooms: row.rooms,
+      ...stayGuests(row.package_index, row.guests),
       sac: accommodationSac,
       lines: row.lines,
       taxablePaise,

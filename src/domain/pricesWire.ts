@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
-import { BookingStatusSchema, GuestRulesWire, isoDate } from './wire';
+import { BookingReply, BookingStatusSchema, GuestRulesWire, isoDate } from './wire';
 
 /** The owner's rooms, prices, closures, minimum stays, GST and the tax invoice: issue 22. Part of the API's contract (wire.ts says how it is used). */
 
@@ -190,6 +190,9 @@ export const InvoiceReply = Type.Object({
   checkIn: isoDate,
   checkOut: isoDate,
   rooms: Type.Integer(),
+  /** Issue 40: the meal plan (its place in src/domain/mealPlans.ts) and the guests room by room, when said. */
+  packageIndex: Type.Optional(Type.Integer()),
+  guests: Type.Optional(BookingReply.properties.guests),
   sac: Type.String(),
   lines: Type.Array(InvoiceLineSchema),
   taxablePaise: Type.Integer(),

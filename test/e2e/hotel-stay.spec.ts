@@ -134,6 +134,7 @@ test('hotel mode: MAP for Suit Rooms, a guest books 2 adults and a child of 7 on
   // The invoice: the night with its meals and extra person at the room's rate, each service with its tax, paid.
   await page.getByRole('link', { name: 'Tax invoice' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tax invoice' })).toBeVisible();
+  await expect(page.getByText('Guests and meals: 2 adults, 1 child (7) · Half Board (MAP), included in each night’s price.')).toBeVisible();
   await expect(page.getByText(formatPaise(night)).first()).toBeVisible();
   const services = page.getByRole('table', { name: "Each service's charges" });
   await expect(services.getByRole('row').filter({ hasText: 'Restaurant' })).toContainText('₹525.00');

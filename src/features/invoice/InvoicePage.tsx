@@ -1,3 +1,4 @@
+import { stayGuestsWords } from '../../domain/roomGuests';
 import { Fragment, useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { To } from 'react-router-dom';
@@ -157,6 +158,10 @@ function Invoice({ invoice, backTo, backState }: { invoice: InvoiceReply; backTo
         {invoice.roomName}, {invoice.rooms} {invoice.rooms === 1 ? 'room' : 'rooms'}: check-in {longDate(invoice.checkIn)}, check-out{' '}
         {longDate(invoice.checkOut)}. Room accommodation, SAC {invoice.sac}.
       </p>
+      {/* Issue 40: meals and extra persons are sold with the room, at its rate (one supply): each night's price includes them. */}
+      {stayGuestsWords(invoice.packageIndex, invoice.guests) && (
+        <p>Guests and meals: {stayGuestsWords(invoice.packageIndex, invoice.guests)}, included in each night’s price.</p>
+      )}
       {/* On phones the CSS turns each night into a card, its cells labelled from data-label (as the
           bookings table does); the explicit roles keep the table for assistive technology. */}
       <table className="invoice__lines" role="table">
