@@ -60,7 +60,7 @@ for (const [width, height] of [
     await desk.getByLabel('Password').fill(password);
     await desk.getByRole('button', { name: 'Sign in' }).click();
     await expect(desk.getByText(`Signed in as ${name} (front desk)`)).toBeVisible();
-    await expect(backOffice(desk).getByRole('link')).toHaveText(['Bookings', 'Today at the desk']);
+    await expect(backOffice(desk).getByRole('link')).toHaveText(['Bookings', 'Today at the desk', 'Form C']);
     await expect(desk.getByLabel('Day', { exact: true })).toHaveValue(hotelDay(0).iso);
 
     const arrivals = desk.getByRole('table', { name: /^Arrivals/ });

@@ -18,6 +18,7 @@ interface Link {
 const links: readonly Link[] = [
   { to: paths.adminBookings, label: 'Bookings' },
   { to: paths.adminDesk, label: 'Today at the desk', offer: 'desk' },
+  { to: paths.adminFormC, label: 'Form C', offer: 'desk' },
   { to: paths.adminBursts, label: 'Bursts', offer: 'bursts', ownerOnly: true },
   { to: paths.adminOutbox, label: 'Outbox', offer: 'outbox', ownerOnly: true },
   { to: paths.adminRooms, label: 'Rooms', offer: 'rooms', ownerOnly: true },

@@ -38,7 +38,7 @@ describe('Today at the desk (hotel)', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Bookings', 'Today at the desk']);
+    ).toEqual(['Bookings', 'Today at the desk', 'Form C']);
     await waitFor(() => expect(screen.getByLabelText('Day')).toHaveValue(hotelToday()));
 
     let row = await rowOf('Arrivals', booking.email);

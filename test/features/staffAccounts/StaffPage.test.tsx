@@ -26,6 +26,7 @@ describe('Staff (hotel)', () => {
     ).toEqual([
       'Bookings',
       'Today at the desk',
+      'Form C',
       'Bursts',
       'Outbox',
       'Rooms',
