@@ -5,6 +5,7 @@ import { addDays, todayIso } from '../../domain/dates';
 import { maxNights } from '../../domain/stay';
 import { useGetPaymentPolicyQuery } from '../payment/paymentApi';
 import { formatInr } from '../../shared/money';
+import { mealPlanAt, mealPlanLabel } from '../../domain/mealPlans';
 import type { AvailabilityReply } from '../../domain/wire';
 import { checkingRoomsLeft } from './roomsLeft';
 import type { HotelPrices, RoomsLeft, Stay } from './roomsLeft';
@@ -27,6 +28,29 @@ function refusal(room: AvailabilityRoom): string | undefined {
 }
 
 /**
+ * Issue 40, for the card's More Info: who a room takes and what its price includes, and the meal
+ * plans beside the one the card sells, with their price on top of the night's.
+ */
+function stayOptionLines(room: AvailabilityRoom): string[] {
+  const rules = room.guestRules;
+  const people = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  const lines = [
+    `Up to ${people(rules.maxAdults, 'adult', 'adults')}${rules.maxChildren ? ` and ${people(rules.maxChildren, 'child', 'children')}` : ''}; the price includes ${people(rules.includedAdults, 'adult', 'adults')}`,
+  ];
+  const others = room.plans.filter((plan) => plan.packageIndex !== 0);
+  if (others.length)
+    lines.push(
+      `Also with ${others
+        .map((plan) => {
+          const meal = mealPlanAt(plan.packageIndex)!;
+          return `${mealPlanLabel(meal)} (${meal.meals}) +${formatPaise(plan.pricePaise)} per ${plan.per} a night`;
+        })
+        .join('; ')}: chosen when you confirm`,
+    );
+  return lines;
+}
+
+/**
  * Each room's card prices from the hotel's answer. For chosen dates: the price of their nights
  * (the lowest, "from", when they differ; the nightly list says each) and their sum. Without dates
  * (or with dates the hotel would refuse): "from" the lowest price of an open night among the
@@ -43,6 +67,7 @@ function cardPrices(answer: AvailabilityReply, dated: boolean): HotelPrices {
         [
           room.roomId,
           {
+            stayOptions: stayOptionLines(room),
             night: formatPaise(lowest),
             ...(!dated
               ? { from: `the lowest of the next ${maxNights} nights` }

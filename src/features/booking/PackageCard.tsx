@@ -107,6 +107,9 @@ export function PackageCard({ room, pack, packageIndex, count, locked, nights, l
           {room.features.map((feature) => (
             <li key={feature}>{feature}</li>
           ))}
+          {price?.stayOptions?.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
         </ul>
       </details>
       <button

@@ -26,6 +26,11 @@ export interface HotelPrice {
   stay?: string;
   /** Why the hotel will not take this stay in this room (a closed night, a minimum stay): its Book is off. */
   refusal?: string;
+  /**
+   * Issue 40: the meal plans the room is sold with and who it takes, as lines for the card's More
+   * Info (closed until asked, so their coming moves nothing); the guest chooses them when confirming.
+   */
+  stayOptions?: string[];
 }
 export type HotelPrices = Partial<Record<RoomId, HotelPrice>>;
 

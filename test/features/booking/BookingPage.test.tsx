@@ -285,6 +285,17 @@ describe('booking screen, hotel only: rooms left', () => {
     expect(asked.sort()).toEqual([`GET /api/availability ${today}..${addDays(today, 90)}`, 'GET /api/payment-policy null..null']);
   });
 
+  it('More Info says who a room takes and what its price includes, as the owner set them (issue 40)', async () => {
+    const { user } = await openBooking({}, 'hotel');
+    const suit = roomSection('Suit Room');
+    const details = within(suit).getByRole('list', { name: 'Suit Room details', hidden: true });
+    await user.click(within(suit).getByText('More Info'));
+    expect(await within(details).findByText('Up to 3 adults and 2 children; the price includes 2 adults')).toBeVisible();
+    const classic = roomSection('Classic Room');
+    await user.click(within(classic).getByText('More Info'));
+    expect(within(classic).getByText('Up to 3 adults and 1 child; the price includes 2 adults')).toBeVisible();
+  });
+
   it('for the chosen dates shows the rooms left and offers no more than that', async () => {
     const stay = await suitsTaken(2);
     const { store, network } = await openBooking({}, 'hotel');
