@@ -44,29 +44,35 @@ const moveAnswers = { 200: MoveReply, 403: Refusal, 404: Refusal, 409: Refusal }
  * and walk-in bookings, through the confirm's own SQL function (same inventory rule, same IDs,
  * same confirmation email through the outbox).
  */
-/** What is paid and due on each booking of the desk's lists, and the link to pay while one waits for it (issue 37). */
+/**
+ * What is paid and due on each booking of the desk's lists, and the link to pay while one waits for
+ * it (issue 37): the stay's bill as folio_sums sums it (issue 40: the advance paid online and the
+ * payments taken at the desk, against the room nights and the services posted), so the desk's
+ * line and the bill screen never disagree.
+ */
 async function withPayments(db: Database, entries: DeskBooking[]): Promise<void> {
   if (entries.length === 0) return;
   const { rows } = await db.pool.query<{
     booking_id: string;
-    held: string;
-    total: string | null;
+    paid: string;
+    due: string;
+    posted: boolean;
     pay_url: string | null;
     hold_expires_at: Date | null;
   }>(
-    `SELECT b.booking_id, held_paise_of(b.booking_id)::text AS held, (b.taxable_paise + b.cgst_paise + b.sgst_paise)::text AS total,
+    `SELECT b.booking_id, (f.advance_paise + f.payments_paise)::text AS paid, greatest(f.balance_paise, 0)::text AS due,
+            (f.charges_paise <> 0 OR f.payments_paise <> 0) AS posted,
             (SELECT p.short_url FROM payments p WHERE p.booking_id = b.booking_id AND p.state = 'open' LIMIT 1) AS pay_url, b.hold_expires_at
-       FROM bookings b WHERE b.booking_id = ANY($1)`,
+       FROM bookings b CROSS JOIN LATERAL folio_sums(b.booking_id) AS f WHERE b.booking_id = ANY($1)`,
     [[...new Set(entries.map((e) => e.bookingId))]],
   );
   const byId = new Map(rows.map((row) => [row.booking_id, row]));
   for (const entry of entries) {
     const row = byId.get(entry.bookingId);
-    if (!row || (Number(row.held) === 0 && !row.pay_url && entry.status !== 'awaiting_payment')) continue;
-    const paid = Number(row.held);
+    if (!row || (Number(row.paid) === 0 && !row.posted && !row.pay_url && entry.status !== 'awaiting_payment')) continue;
     entry.payment = {
-      paidPaise: paid,
-      duePaise: Math.max(0, Number(row.total ?? 0) - paid),
+      paidPaise: Number(row.paid),
+      duePaise: Number(row.due),
       payUrl: row.pay_url,
       holdExpiresAt: row.hold_expires_at?.toISOString() ?? null,
     };

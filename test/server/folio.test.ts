@@ -182,6 +182,11 @@ describe.each(databaseKinds)('the bill at the desk on %s', (kind) => {
     expect((await move(desk, bookingId, 'checked_out', { allowBalanceDue: true })).status).toBe(403);
     const part = await as(desk, `${bill(bookingId)}/payments`, { method: 'POST', body: { method: 'upi', amountPaise: 100000 } });
     expect(part.body.balancePaise).toBe(due - 100000);
+    // The desk's line for the departure says what the bill says: paid at the desk, and the balance.
+    const today = (await as(desk, `/api/admin/desk?date=${addDays(checkIn, 2)}`)).body as {
+      departures: Array<{ bookingId: string; payment?: { paidPaise: number; duePaise: number } }>;
+    };
+    expect(today.departures.find((b) => b.bookingId === bookingId)!.payment).toMatchObject({ paidPaise: 100000, duePaise: due - 100000 });
     expect((await move(desk, bookingId, 'checked_out')).body.message).toBe(
       `${formatPaise(due - 100000)} is still due on this bill: take the payment or ask the owner.`,
     );
