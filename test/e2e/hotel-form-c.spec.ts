@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { bookThroughApi, hotelDay, signIn, uniqueEmail } from './hotelFlows';
+import { bookThroughApi, fillFormCParticulars, hotelDay, signIn, uniqueEmail } from './hotelFlows';
 import { screenshot } from './screenshots';
 
 /**
@@ -70,17 +70,7 @@ for (const [width, height] of [
 
     await page.getByRole('button', { name: 'Edit Anna Schmidt' }).click();
     const edit = page.getByRole('form', { name: 'Guest 1: Anna Schmidt' });
-    await edit.getByLabel('Passport date of issue').fill('2020-01-15');
-    await edit.getByLabel('Passport place of issue').fill('Berlin');
-    await edit.getByLabel('Passport valid until').fill('2099-01-14');
-    await edit.getByLabel('Visa number').fill('VE1234567');
-    await edit.getByLabel('Visa type').fill('e-Tourist');
-    await edit.getByLabel('Visa date of issue').fill(hotelDay(-30).iso);
-    await edit.getByLabel('Visa valid until').fill(hotelDay(60).iso);
-    await edit.getByLabel('Date of arrival in India').fill(hotelDay(-1).iso);
-    await edit.getByLabel('Arrived from (city, country)').fill('Frankfurt, Germany');
-    await edit.getByLabel('Next destination').fill('Goa');
-    await edit.getByLabel('Address in India').fill('Valley View Resort, Munnar, Kerala');
+    await fillFormCParticulars(edit);
     await screenshot(page, `admin-form-c-edit-${width}`, { fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
     await edit.getByRole('button', { name: 'Save guest' }).click();

@@ -1,7 +1,16 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { formatPaise } from '../../src/domain/tax';
-import { confirmationFact, fillGuestContact, hotelDay, pickStay, roomRegion, signIn, uniqueEmail } from './hotelFlows';
+import {
+  confirmationFact,
+  fillFormCParticulars,
+  fillGuestContact,
+  hotelDay,
+  pickStay,
+  roomRegion,
+  signIn,
+  uniqueEmail,
+} from './hotelFlows';
 import { screenshot } from './screenshots';
 
 /**
@@ -95,17 +104,7 @@ test('hotel mode: MAP for Suit Rooms, a guest books 2 adults and a child of 7 on
   await form.getByRole('button', { name: 'Save guest' }).click();
   await page.getByRole('button', { name: 'Edit Anna Schmidt' }).click();
   const edit = page.getByRole('form', { name: 'Guest 1: Anna Schmidt' });
-  await edit.getByLabel('Passport date of issue').fill('2020-01-15');
-  await edit.getByLabel('Passport place of issue').fill('Berlin');
-  await edit.getByLabel('Passport valid until').fill('2099-01-14');
-  await edit.getByLabel('Visa number').fill('VE1234567');
-  await edit.getByLabel('Visa type').fill('e-Tourist');
-  await edit.getByLabel('Visa date of issue').fill(hotelDay(-30).iso);
-  await edit.getByLabel('Visa valid until').fill(hotelDay(60).iso);
-  await edit.getByLabel('Date of arrival in India').fill(hotelDay(-1).iso);
-  await edit.getByLabel('Arrived from (city, country)').fill('Frankfurt, Germany');
-  await edit.getByLabel('Next destination').fill('Goa');
-  await edit.getByLabel('Address in India').fill('Valley View Resort, Munnar, Kerala');
+  await fillFormCParticulars(edit);
   await edit.getByRole('button', { name: 'Save guest' }).click();
   await expect(page.getByRole('region', { name: 'Still missing' })).toContainText('Nothing: every guest’s Form C is complete.');
 

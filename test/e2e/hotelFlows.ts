@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { hotelToday } from '../../server/bookingRules';
 import { e2eAdminPassword } from './hotelMode';
 
@@ -184,4 +184,22 @@ export async function settleBill(page: Page, bookingId: string): Promise<void> {
 export async function fillGuestContact(page: Page, name = 'Asha Verma', mobile = '98765 43210'): Promise<void> {
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Mobile number', { exact: true }).fill(mobile);
+}
+
+/**
+ * Issue 40: the rest of a Form C guest's particulars (Anna Schmidt's, arrived in India yesterday),
+ * typed into the guest's edit form as the desk would, before Save guest.
+ */
+export async function fillFormCParticulars(edit: Locator): Promise<void> {
+  await edit.getByLabel('Passport date of issue').fill('2020-01-15');
+  await edit.getByLabel('Passport place of issue').fill('Berlin');
+  await edit.getByLabel('Passport valid until').fill('2099-01-14');
+  await edit.getByLabel('Visa number').fill('VE1234567');
+  await edit.getByLabel('Visa type').fill('e-Tourist');
+  await edit.getByLabel('Visa date of issue').fill(hotelDay(-30).iso);
+  await edit.getByLabel('Visa valid until').fill(hotelDay(60).iso);
+  await edit.getByLabel('Date of arrival in India').fill(hotelDay(-1).iso);
+  await edit.getByLabel('Arrived from (city, country)').fill('Frankfurt, Germany');
+  await edit.getByLabel('Next destination').fill('Goa');
+  await edit.getByLabel('Address in India').fill('Valley View Resort, Munnar, Kerala');
 }
