@@ -40,3 +40,7 @@ ALTER TABLE bookings ADD COLUMN guests jsonb;
 
 -- confirm_booking takes the guests as well (functions/bookings.sql): the version without them goes.
 DROP FUNCTION IF EXISTS confirm_booking(uuid, text, bytea, text, text, integer, integer, date, date, text, text, date, text, text);
+
+-- room_availability (functions/inventory.sql) answers each type's plans and guest rules as well: a
+-- function's columns cannot change in place, so the old one goes and the functions' file makes it anew.
+DROP FUNCTION IF EXISTS room_availability(text[], integer[], date, date);
