@@ -15,7 +15,8 @@ import { e2eAdminPassword } from './hotelMode';
  *   170 to 179 hotel-phone-layout; 180 to 189 hotel-reports; 200 to 209 hotel-guest-contact; 0 to 2 hotel-desk
  *   (today), where hotel-phone-layout also books a Suit Room for tonight (hotel-desk's are Classic Rooms), and
  *   hotel-folio and hotel-form-c one Classic Room each for tonight per width (8 Classic Rooms: hotel-desk takes 2),
- *   and hotel-stay one Suit Room for tonight.
+ *   and hotel-stay one Classic Room for tonight (tonight's 4 Suit Rooms: hotel-desk's phone bookings and
+ *   hotel-phone-layout's, one per width each).
  */
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
