@@ -34,6 +34,12 @@ export const guestsByDefault = (rules: Pick<GuestRules, 'includedAdults'>, rooms
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
+/** Who a room of a type takes and what its price includes: "Up to 3 adults and 2 children; the price includes 2 adults". */
+export function guestRulesWords(rules: Pick<GuestRules, 'maxAdults' | 'maxChildren' | 'includedAdults'>): string {
+  const children = rules.maxChildren ? ` and ${plural(rules.maxChildren, 'child', 'children')}` : '';
+  return `Up to ${plural(rules.maxAdults, 'adult')}${children}; the price includes ${plural(rules.includedAdults, 'adult')}`;
+}
+
 /** "2 adults, 1 child (7)" for one room. */
 export function roomGuestsWords(guests: RoomGuests): string {
   const adults = plural(guests.adults, 'adult');

@@ -6,6 +6,7 @@ import { maxNights } from '../../domain/stay';
 import { useGetPaymentPolicyQuery } from '../payment/paymentApi';
 import { formatInr } from '../../shared/money';
 import { mealPlanAt, mealPlanLabel } from '../../domain/mealPlans';
+import { guestRulesWords } from '../../domain/roomGuests';
 import type { AvailabilityReply } from '../../domain/wire';
 import { checkingRoomsLeft } from './roomsLeft';
 import type { HotelPrices, RoomsLeft, Stay } from './roomsLeft';
@@ -32,11 +33,7 @@ function refusal(room: AvailabilityRoom): string | undefined {
  * plans beside the one the card sells, with their price on top of the night's.
  */
 function stayOptionLines(room: AvailabilityRoom): string[] {
-  const rules = room.guestRules;
-  const people = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-  const lines = [
-    `Up to ${people(rules.maxAdults, 'adult', 'adults')}${rules.maxChildren ? ` and ${people(rules.maxChildren, 'child', 'children')}` : ''}; the price includes ${people(rules.includedAdults, 'adult', 'adults')}`,
-  ];
+  const lines = [guestRulesWords(room.guestRules)];
   const others = room.plans.filter((plan) => plan.packageIndex !== 0);
   if (others.length)
     lines.push(

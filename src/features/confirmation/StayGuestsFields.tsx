@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { mealPlanAt, mealPlanLabel } from '../../domain/mealPlans';
-import { oldestChildAge } from '../../domain/roomGuests';
+import { guestRulesWords, oldestChildAge } from '../../domain/roomGuests';
 import type { GuestRules, RoomGuests } from '../../domain/roomGuests';
 import { formatPaise } from '../../domain/tax';
 import type { MealPlanPrice } from '../../domain/wire';
@@ -147,9 +147,7 @@ export function StayGuestsFields({ roomTitle, rules, plans, choice, onChange, di
         </div>
       ))}
       <p className="stay-guests__note">
-        A {roomTitle} takes up to {rules.maxAdults} {rules.maxAdults === 1 ? 'adult' : 'adults'}
-        {rules.maxChildren > 0 ? ` and ${rules.maxChildren} ${rules.maxChildren === 1 ? 'child' : 'children'}` : ''}; its price includes{' '}
-        {rules.includedAdults} {rules.includedAdults === 1 ? 'adult' : 'adults'}.{extras.length ? ` Extra: ${extras.join('; ')}.` : ''}
+        {guestRulesWords(rules)}.{extras.length ? ` Extra: ${extras.join('; ')}.` : ''}
       </p>
     </fieldset>
   );

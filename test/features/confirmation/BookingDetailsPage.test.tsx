@@ -308,7 +308,7 @@ describe('confirmation screen, hotel only', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(expect.arrayContaining(['1', '2', '3']));
-    expect(within(guests).getByText(/its price includes 2 adults/)).toBeInTheDocument();
+    expect(within(guests).getByText(/^Up to 3 adults and 2 children; the price includes 2 adults\./)).toBeInTheDocument();
     await user.selectOptions(within(first).getByRole('combobox', { name: 'Children' }), '1');
     await user.selectOptions(within(first).getByRole('combobox', { name: 'Age of child 1' }), '7');
     // ₹500 a night for a child of 6 or older, 3 nights: ₹24,000 + ₹1,500, GST 5% on each room-night.
