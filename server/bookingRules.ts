@@ -1,3 +1,4 @@
+import { dateInZone, defaultHotelTimeZone } from '../src/domain/dates';
 import { findRoom, roomsAtFirstStart, rooms as roomTypes } from '../src/domain/rooms';
 import type { RoomId, RoomType } from '../src/domain/rooms';
 import { roomsLeftMessage } from '../src/domain/stay';
@@ -16,7 +17,7 @@ export function capacityOf(roomId: string): number {
 }
 
 /** Where the hotel is: HOTEL_TIME_ZONE, default India (its one "today", the nights channels' calendars block, the reports' lead times). */
-export const hotelTimeZone = (): string => process.env.HOTEL_TIME_ZONE ?? 'Asia/Kolkata';
+export const hotelTimeZone = (): string => process.env.HOTEL_TIME_ZONE ?? defaultHotelTimeZone;
 
 /**
  * Today where the hotel is (HOTEL_TIME_ZONE, default India), as YYYY-MM-DD: the one "today" of
@@ -26,20 +27,7 @@ export const hotelTimeZone = (): string => process.env.HOTEL_TIME_ZONE ?? 'Asia/
  * tests set).
  */
 export function hotelToday(now = new Date(), timeZone = hotelTimeZone()): string {
-  return dayFormat(timeZone).format(now);
-}
-
-// One formatter per time zone, kept: making one costs 50 µs of CPU or more (measured: a quarter of
-// the server's CPU per confirm in bench:api went to making the two a confirm asked for), using one
-// costs 1 µs.
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-function dayFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
-  }
-  return format;
+  return dateInZone(timeZone, now);
 }
 
 const monthNames = [

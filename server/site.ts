@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { hotelTimeZone } from './bookingRules';
 import { decodedPath } from './plugins/paths';
 
 /** The tag that switches the built site to hotel mode (src/shared/hotelMode.ts reads it). */
@@ -14,8 +15,11 @@ export function pagePolicy(html: string): string | null {
   return found ? (found[2] ?? found[3] ?? null) : null;
 }
 
+/** The hotel's time zone for the browser's "today" (src/shared/hotelMode.ts siteToday); zone names are letters, digits, _ + - and /. */
+const timeZoneTag = () => `<meta name="hotel-time-zone" content="${hotelTimeZone().replace(/[^\w/+-]/g, '')}" />`;
+
 function withHotelMode(html: string): string {
-  return html.replace('<head>', `<head>\n    ${hotelModeTag}`);
+  return html.replace('<head>', `<head>\n    ${hotelModeTag}\n    ${timeZoneTag()}`);
 }
 
 /**

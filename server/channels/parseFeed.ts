@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { addDays } from '../../src/domain/dates';
+import { addDays, dateInZone } from '../../src/domain/dates';
 import { FeedError } from './fetchFeed';
 
 /**
@@ -37,17 +37,6 @@ type Component = InstanceType<typeof ICAL.Component>;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const dateOf = (t: { year: number; month: number; day: number }) => `${pad(t.year, 4)}-${pad(t.month)}-${pad(t.day)}`;
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** The date at `timeZone` of an instant. */
-function dateAt(instant: number, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(new Date(instant));
-}
 
 function knownZone(name: string): boolean {
   try {
@@ -88,16 +77,16 @@ function wallTimeIn(t: Time, timeZone: string): number {
 /** The hotel's date of a DTSTART or DTEND value. */
 function nightOf(t: Time, tzid: string | null, zones: Map<string, InstanceType<typeof ICAL.Timezone>>, hotelZone: string): string {
   if (t.isDate) return dateOf(t);
-  if (t.zone?.tzid === 'UTC') return dateAt(Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second), hotelZone);
+  if (t.zone?.tzid === 'UTC') return dateInZone(hotelZone, new Date(Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second)));
   // Floating (no zone at all): the hotel's own wall clock.
   if (!tzid) return dateOf(t);
   const own = zones.get(tzid);
   if (own) {
     const zoned = t.clone();
     zoned.zone = own;
-    return dateAt(zoned.toUnixTime() * 1000, hotelZone);
+    return dateInZone(hotelZone, new Date(zoned.toUnixTime() * 1000));
   }
-  if (knownZone(tzid)) return dateAt(wallTimeIn(t, tzid), hotelZone);
+  if (knownZone(tzid)) return dateInZone(hotelZone, new Date(wallTimeIn(t, tzid)));
   return dateOf(t);
 }
 

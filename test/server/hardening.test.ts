@@ -428,9 +428,15 @@ describe.each(databaseKinds)('hardening on %s', (kind) => {
         expect({ where, status: answer.status, hotel: answer.text.includes(hotelTag) }).toEqual({ where, status: 404, hotel: true });
       }
       // Followed, every one of them ends on a page in hotel mode.
+      // The hotel's time zone goes with it: the browser's "today" is the hotel's (src/shared/today.ts).
+      const zoneTag = '<meta name="hotel-time-zone" content="Asia/Kolkata" />';
       for (const [where] of redirects) {
         const answer = await send(site.url + where);
-        expect({ where, hotel: answer.text.includes(hotelTag) }).toEqual({ where, hotel: true });
+        expect({ where, hotel: answer.text.includes(hotelTag), zone: answer.text.includes(zoneTag) }).toEqual({
+          where,
+          hotel: true,
+          zone: true,
+        });
       }
       // The header and footer are fragments that every page fetches, not pages: they are sent as they are.
       for (const name of ['header', 'footer']) {

@@ -10,6 +10,10 @@ import { startTestDatabase } from '../server/support/testDatabase';
  * (test/hotelNetwork.ts). Tests share it, so each makes its own bookings and never counts all.
  */
 export default async function startHotelForScreens(): Promise<void> {
+  // The screens run on a device in UTC (the workers take this zone), not in the hotel's India:
+  // for 5½ hours of every day this device's date is a day behind the hotel's, and the tests of
+  // the site's "today" (BookingPage.test.tsx) set its clock to such an hour.
+  process.env.TZ = 'UTC';
   const database = await startTestDatabase('embedded');
   const db = await database.open();
   await createAdmin(db);

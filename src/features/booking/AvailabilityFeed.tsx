@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { isUnreachable, serverMessage } from '../../api/requestErrors';
 import { useGetAvailabilityQuery } from '../../api/bookingsApi';
-import { addDays, todayIso } from '../../domain/dates';
+import { addDays } from '../../domain/dates';
+import { useSiteToday } from '../../shared/today';
 import { maxNights } from '../../domain/stay';
 import { useGetPaymentPolicyQuery } from '../payment/paymentApi';
 import { formatInr } from '../../shared/money';
@@ -122,7 +123,7 @@ interface AvailabilityFeedProps {
  * hydrated, so that the prerendered booking screen and its budget carry no RTK Query code.
  */
 export function AvailabilityFeed({ stay, onRoomsLeft, onPrices }: AvailabilityFeedProps) {
-  const today = todayIso();
+  const today = useSiteToday();
   // currentData belongs to these dates only: counts or prices for other dates must never show for this stay.
   const { currentData, error, isFetching, refetch } = useGetAvailabilityQuery(
     stay ?? { checkIn: today, checkOut: addDays(today, maxNights) },

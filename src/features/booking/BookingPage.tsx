@@ -30,6 +30,7 @@ import { pressAgain } from '../../shared/earlyForm';
 import './booking.css';
 // The date field's frame and placeholder; the picker's own styles come with its code.
 import './dateRange.css';
+import { useSiteToday } from '../../shared/today';
 
 // Only where the source offers rooms left (the hotel), and only once React owns the page: the prerendered screen never shows it.
 const AvailabilityFeed = lazy(() =>
@@ -51,7 +52,8 @@ export function BookingScreen() {
   // What is wrong with the dates: as the guest typed them (told by the field when they leave it),
   // else as chosen (a stay too long, or dates kept from an earlier visit that have passed).
   const [typed, setTyped] = useState<DatesProblem | null>(null);
-  const chosen = datesProblem(selection.startDate, selection.endDate);
+  const today = useSiteToday();
+  const chosen = datesProblem(selection.startDate, selection.endDate, today);
   const problem = typed ?? chosen;
   const nights = chosen ? 0 : nightsBetween(selection.startDate, selection.endDate);
   const showStay = searched && nights > 0;

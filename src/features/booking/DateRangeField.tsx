@@ -16,6 +16,7 @@ import { useSmallScreen } from './useSmallScreen';
 // paint does not wait for them (they were most of its render-blocking CSS).
 import 'react-dates/lib/css/_datepicker.css';
 import './datePicker.css';
+import { useSiteToday } from '../../shared/today';
 
 const displayFormat = 'MM/DD/YYYY';
 const isoFormat = 'YYYY-MM-DD';
@@ -38,7 +39,6 @@ interface DateRangeFieldProps extends DateRange {
 // The store keeps YYYY-MM-DD strings; moment lives only at this boundary.
 const toMoment = (iso: string | null): Moment | null => (iso ? moment(iso, isoFormat, true) : null);
 const toIso = (day: Moment | null): string | null => (day ? day.format(isoFormat) : null);
-const isBeforeToday = (day: Moment) => day.isBefore(moment(), 'day');
 
 /**
  * The Check-in / Check-out picker. react-dates reports a null date while the guest's typed text
@@ -50,6 +50,9 @@ export function DateRangeField({ startDate, endDate, onChange, focusedInput, onF
   const small = useSmallScreen();
   const start = useMemo(() => toMoment(startDate), [startDate]);
   const end = useMemo(() => toMoment(endDate), [endDate]);
+  // The site's today (the hotel's in hotel mode, whatever this device's zone): earlier days are not offered.
+  const today = useSiteToday();
+  const isBeforeToday = useCallback((day: Moment) => day.format(isoFormat) < today, [today]);
 
   // The text of each input that react-dates could not read as an allowed date. Tracked as the
   // guest types, because react-dates may put the stored date back into the input before it blurs.
@@ -86,9 +89,9 @@ export function DateRangeField({ startDate, endDate, onChange, focusedInput, onF
   const settle = useCallback(() => {
     const typed = unreadable.current;
     if (typed.size === 0) return;
-    onProblem(datesProblem(typed.get(startDateId) ?? startDate, typed.get(endDateId) ?? endDate));
+    onProblem(datesProblem(typed.get(startDateId) ?? startDate, typed.get(endDateId) ?? endDate, today));
     typed.clear();
-  }, [onProblem, startDate, endDate]);
+  }, [onProblem, startDate, endDate, today]);
 
   const close = useCallback(() => {
     settle();

@@ -5,6 +5,7 @@ import type { DateRange } from './DateRangeField';
 import { datesProblem, typedDate } from './datesProblem';
 import type { DatesProblem } from './datesProblem';
 import { datesProblemId, endDateId, startDateId } from './dateInputIds';
+import { useSiteToday } from '../../shared/today';
 
 interface PlaceholderProps extends DateRange {
   problem: DatesProblem | null;
@@ -28,14 +29,15 @@ interface PlaceholderProps extends DateRange {
  */
 export function DateRangePlaceholder({ startDate, endDate, problem, onChange, onFocusChange, onProblem }: PlaceholderProps) {
   const field = useRef<HTMLFieldSetElement>(null);
+  const today = useSiteToday();
   const typed = () => [...field.current!.querySelectorAll('input')].map((input) => input.value);
   // What the inputs show, read as dates: an input with no date in it keeps the one already chosen.
   const report = () => {
-    const [start, end] = typed().map(typedDate);
+    const [start, end] = typed().map((text) => typedDate(text, today));
     if ((start && start !== startDate) || (end && end !== endDate)) onChange({ startDate: start ?? startDate, endDate: end ?? endDate });
   };
   /** The guest left an input (or pressed Escape): now is the time to say what is wrong with the dates. */
-  const settle = () => onProblem(datesProblem(...(typed() as [string, string])));
+  const settle = () => onProblem(datesProblem(...(typed() as [string, string]), today));
   // An empty input the guest is in asks for the calendar, which opens there when the picker comes;
   // one they type in, or leave for another control, no longer does.
   const focused = (input: Element | null) => {
@@ -46,7 +48,7 @@ export function DateRangePlaceholder({ startDate, endDate, problem, onChange, on
     report();
     if (document.activeElement?.matches('.date-range__placeholder-input')) focused(document.activeElement);
     // Typed before React ran, and left: said at once (what is in the input the guest is in waits until they leave it).
-    const found = datesProblem(...(typed() as [string, string]));
+    const found = datesProblem(...(typed() as [string, string]), today);
     if (found && document.activeElement?.id !== (found.input === 'startDate' ? startDateId : endDateId)) onProblem(found);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -69,7 +71,7 @@ export function DateRangePlaceholder({ startDate, endDate, problem, onChange, on
         report();
         focused(event.target);
         // Put right while typing: the message goes at once.
-        if (!datesProblem(...(typed() as [string, string]))) onProblem(null);
+        if (!datesProblem(...(typed() as [string, string]), today)) onProblem(null);
       }}
       onFocus={(event) => focused(event.target)}
       onBlur={(event) => {

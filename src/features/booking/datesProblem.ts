@@ -1,4 +1,4 @@
-import { isIsoDate, nightsBetween, toIsoDate, todayIso } from '../../domain/dates';
+import { isIsoDate, nightsBetween, toIsoDate } from '../../domain/dates';
 import { maxNights } from '../../domain/stay';
 
 /** Spec section 8: what the guest reads when what they typed is not a date the picker allows. */
@@ -22,10 +22,10 @@ function dateOf(value: string): string | null {
   return (/^\d\d?\/\d\d?\/\d{4}$/.test(typed) && toIsoDate(typed)) || null;
 }
 
-/** Typed text as the date the picker would take from it (YYYY-MM-DD, from today on); null when it would take none. */
-export function typedDate(text: string): string | null {
+/** Typed text as the date the picker would take from it (YYYY-MM-DD, from the site's today on); null when it would take none. */
+export function typedDate(text: string, today: string): string | null {
   const day = dateOf(text);
-  return day && day >= todayIso() ? day : null;
+  return day && day >= today ? day : null;
 }
 
 /**
@@ -33,11 +33,11 @@ export function typedDate(text: string): string | null {
  * given (spec section 5: a stay without dates is not blocked in this browser; the hotel asks for
  * them on the confirmation screen). Each value is what the guest chose (YYYY-MM-DD), the text
  * they typed when it is not a date the picker took, or null. The picker's own rules: a date, from
- * today on, check-out after check-in; and no longer than the hotel takes (domain/stay.ts).
+ * today on (the site's: shared/today.ts), check-out after check-in; and no longer than the hotel
+ * takes (domain/stay.ts).
  */
-export function datesProblem(start: string | null, end: string | null): DatesProblem | null {
+export function datesProblem(start: string | null, end: string | null, today: string): DatesProblem | null {
   const [checkIn, checkOut] = [start, end].map((value) => (value ? dateOf(value) : null));
-  const today = todayIso();
   const problem = (input: DateInput, why: string, invalid = true) => ({ input, invalid, why });
   if (start && !checkIn) return problem('startDate', 'Please type dates as MM/DD/YYYY.');
   if (end && !checkOut) return problem('endDate', 'Please type dates as MM/DD/YYYY.');

@@ -17,6 +17,7 @@ import { useGetInvoiceQuery } from './invoiceApi';
 import type { InvoiceState } from './invoicePath';
 import { HotelParticulars } from './HotelParticulars';
 import './invoice.css';
+import { hotelDate } from '../../shared/hotelMode';
 
 const monthNames = [
   'January',
@@ -255,11 +256,8 @@ function Invoice({ invoice, backTo, backState }: { invoice: InvoiceReply; backTo
 
 type Bill = NonNullable<InvoiceReply['bill']>;
 
-/** The hotel's date (India) of an instant, whatever this device's zone: the day the desk took a payment. */
-const hotelDate = (instant: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(instant),
-  );
+/** The hotel's date of an instant, whatever this device's zone: the day the desk took a payment. */
+const paidOn = (instant: string) => hotelDate(new Date(instant));
 
 /**
  * Issue 40: what the desk posted to the stay's bill: each service standing (net of corrections)
@@ -341,7 +339,7 @@ function BillSection({ bill, roomPaise, advancePaise }: { bill: Bill; roomPaise:
         {bill.payments.map((payment, index) => (
           <Fragment key={index}>
             <dt>
-              Paid by {payment.description}, {longDate(hotelDate(payment.postedAt))}
+              Paid by {payment.description}, {longDate(paidOn(payment.postedAt))}
             </dt>
             <dd>{formatPaise(payment.amountPaise)}</dd>
           </Fragment>

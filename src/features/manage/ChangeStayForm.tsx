@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useChangeStayMutation, useQuoteStayChangeMutation } from './manageApi';
 import { describeError } from '../../api/requestErrors';
-import { addDays, formatDisplayDate, isIsoDate, todayIso } from '../../domain/dates';
+import { addDays, formatDisplayDate, isIsoDate } from '../../domain/dates';
+import { useSiteToday } from '../../shared/today';
 import type { Booking, QuoteReply } from '../../domain/wire';
 import { formatInr } from '../../shared/money';
 
@@ -15,9 +16,9 @@ interface ChangeStayFormProps {
 const roomChoices = [1, 2, 3] as const;
 
 /** What is wrong with the new stay before asking the hotel, in the guest's words; null when nothing is. */
-function stayMistake(booking: Booking, checkIn: string, checkOut: string, rooms: number): string | null {
+function stayMistake(booking: Booking, checkIn: string, checkOut: string, rooms: number, today: string): string | null {
   if (!isIsoDate(checkIn) || !isIsoDate(checkOut)) return 'Please choose your check-in and check-out dates.';
-  if (checkIn < todayIso()) return 'Check-in cannot be in the past.';
+  if (checkIn < today) return 'Check-in cannot be in the past.';
   if (checkOut <= checkIn) return 'Check-out must be after check-in.';
   if (checkIn === booking.checkIn && checkOut === booking.checkOut && rooms === booking.rooms)
     return 'That is the stay you have booked. Change the dates or the number of rooms first.';
@@ -39,7 +40,7 @@ export function ChangeStayForm({ token, booking, onChanged }: ChangeStayFormProp
   const [askQuote, { isLoading: quoting }] = useQuoteStayChangeMutation();
   const [changeStay, { isLoading: changing }] = useChangeStayMutation();
   const id = useId();
-  const today = todayIso();
+  const today = useSiteToday();
 
   /** Any edit makes the shown total stale: the guest asks for it again. */
   function edited<T>(set: (value: T) => void) {
@@ -52,7 +53,7 @@ export function ChangeStayForm({ token, booking, onChanged }: ChangeStayFormProp
 
   async function seeTotal(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const mistake = stayMistake(booking, checkIn, checkOut, rooms);
+    const mistake = stayMistake(booking, checkIn, checkOut, rooms, today);
     setProblem(mistake);
     setQuote(null);
     if (mistake) return;

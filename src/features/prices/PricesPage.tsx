@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { addDays, nightsBetween, todayIso } from '../../domain/dates';
+import { addDays, nightsBetween } from '../../domain/dates';
+import { useSiteToday } from '../../shared/today';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { AdminGate } from '../staff/AdminGate';
@@ -42,7 +43,7 @@ export function PricesPage() {
 }
 
 function Prices() {
-  const [today] = useState(() => todayIso());
+  const today = useSiteToday();
   const earliest = monthStart(today);
   const latest = monthStart(addDays(today, reachDays), -(monthsShown - 1));
   const [first, setFirst] = useState(earliest);

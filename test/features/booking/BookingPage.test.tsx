@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createBookingStorage } from '../../../src/features/bookings/bookingStorage';
-import { addDays } from '../../../src/domain/dates';
+import { addDays, dateInZone, formatDisplayDate, todayIso } from '../../../src/domain/dates';
 import { datesChosen, roomCountChosen } from '../../../src/features/selection/selectionSlice';
 import { HotelNetwork, bookAtHotel, signInStaff, stayOfItsOwn } from '../../hotelNetwork';
 import type { SourceKind } from '../../testUtils';
@@ -13,6 +13,29 @@ afterEach(() => jest.restoreAllMocks());
 
 // The screen is a lazy route; loading it (and react-dates) once up front keeps each test's own time short.
 beforeAll(() => import('../../../src/features/booking/BookingPage'), 60_000);
+
+/** Sets this device's clock to `now` and keeps it there; the screen's timers, React's and the network's keep real time. */
+function deviceClockAt(now: Date) {
+  jest.useFakeTimers({
+    now,
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+}
 
 function roomSection(name: string) {
   return screen.getByRole('region', { name });
@@ -280,7 +303,7 @@ describe('booking screen, hotel only: rooms left', () => {
     expect(optionsOf('Suit Room')).toEqual(['0', '1', '2', '3']);
     expect(screen.queryByText(/left for these dates/)).not.toBeInTheDocument();
     const asked = network!.requests.map((r) => `${r.method} ${r.path} ${r.query.get('checkIn')}..${r.query.get('checkOut')}`);
-    const today = new Date().toLocaleDateString('sv').slice(0, 10);
+    const today = dateInZone('Asia/Kolkata');
     // The payment policy's sentence below the rooms (issue 37) asks for no stay.
     expect(asked.sort()).toEqual([`GET /api/availability ${today}..${addDays(today, 90)}`, 'GET /api/payment-policy null..null']);
   });
@@ -294,6 +317,31 @@ describe('booking screen, hotel only: rooms left', () => {
     const classic = roomSection('Classic Room');
     await user.click(within(classic).getByText('More Info'));
     expect(within(classic).getByText('Up to 3 adults and 1 child; the price includes 2 adults')).toBeVisible();
+  });
+
+  it("a guest whose device is a day behind the hotel's (abroad, at 2 am in India) is offered the hotel's nights from the hotel's today", async () => {
+    // Only the device's clock is set (no timers): 2 am of the hotel's today, which is the day
+    // before on this device (the screens' tests run in UTC: test/support/hotelServerSetup.ts).
+    const hotelToday = dateInZone('Asia/Kolkata');
+    const twoAmInIndia = new Date(`${hotelToday}T02:00:00+05:30`);
+    expect(todayIso(twoAmInIndia)).toBe(addDays(hotelToday, -1));
+    deviceClockAt(twoAmInIndia);
+    try {
+      const { user, network, store } = await openBooking({}, 'hotel');
+      expect(await within(roomSection('Classic Room')).findByText('(the lowest of the next 90 nights)')).toBeInTheDocument();
+      const asked = network!.requests.filter((r) => r.path === '/api/availability').map((r) => r.query.get('checkIn'));
+      expect(asked).toEqual([hotelToday]);
+      // The device's today is the hotel's yesterday: a night the hotel no longer sells.
+      await user.type(screen.getByLabelText('Check-in'), formatDisplayDate(addDays(hotelToday, -1)));
+      await user.keyboard('{Escape}');
+      await user.type(screen.getByLabelText('Check-out'), formatDisplayDate(addDays(hotelToday, 1)));
+      await user.keyboard('{Escape}');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Date input not valid. Check-in cannot be before today.');
+      // The picker took no day before the hotel's today.
+      expect(store.getState().selection.startDate).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('for the chosen dates shows the rooms left and offers no more than that', async () => {
