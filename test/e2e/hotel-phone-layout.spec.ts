@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { bookThroughApi, confirmationFact, day, roomRegion, signIn, uniqueEmail, fillGuestContact } from './hotelFlows';
+import { bookThroughApi, confirmationFact, day, hotelDay, roomRegion, signIn, uniqueEmail, fillGuestContact } from './hotelFlows';
 import { mailSinkUrl } from './mailSinkPorts';
 import { screenshot } from './screenshots';
 
@@ -126,7 +126,7 @@ for (const [width, height, nights] of [
     await page.setViewportSize({ width, height });
     const email = uniqueEmail('an-uncommonly-long-address-for-the-front-desk');
     // Arriving today, for a card on the desk: a Suit Room (hotel-desk's arrivals tonight are Classic Rooms).
-    await bookThroughApi(request, { roomId: 'executive', rooms: 1, checkIn: day(0), checkOut: day(1), email });
+    await bookThroughApi(request, { roomId: 'executive', rooms: 1, checkIn: hotelDay(0), checkOut: hotelDay(1), email });
     await page.goto('/admin-bookings');
     await signIn(page);
     const nav = page.getByRole('navigation', { name: 'Back office' });
@@ -177,7 +177,7 @@ for (const [width, height, nights] of [
       expect(parseFloat(size)).toBeGreaterThanOrEqual(16);
       // Tonight first, the Suit Room booked above among its figures.
       const first = occupancy.getByRole('row').nth(1);
-      await expect(first.getByRole('rowheader')).toContainText(day(0).shown);
+      await expect(first.getByRole('rowheader')).toContainText(hotelDay(0).shown);
       await expect(first.getByRole('cell').nth(1)).not.toHaveText('0');
     } else {
       // At 1280 the chart as before: a row per room type, a column per night.
