@@ -1,6 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import { countOf } from '../src/domain/words';
 
 /**
  * Rate limits every server instance shares: counted in PostgreSQL (take_rate_limits, migration
@@ -93,10 +94,9 @@ export async function purgeRateLimits(db: pg.Pool): Promise<void> {
 
 /** "37 minutes", "1 hour", "12 seconds": how long a guest waits, for a message. */
 export function waitWords(seconds: number): string {
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (seconds < 90) return unit(seconds, 'second');
-  if (seconds <= 3600) return unit(Math.ceil(seconds / 60), 'minute');
-  return unit(Math.ceil(seconds / 3600), 'hour');
+  if (seconds < 90) return countOf(seconds, 'second');
+  if (seconds <= 3600) return countOf(Math.ceil(seconds / 60), 'minute');
+  return countOf(Math.ceil(seconds / 3600), 'hour');
 }
 
 /**

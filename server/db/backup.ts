@@ -9,6 +9,7 @@ import { embeddedBinDir } from './database';
 import { runningPostmaster, startCluster } from './postgresCluster';
 import type { RunningCluster } from './postgresCluster';
 import { checkMigrations, restoreBackup } from './restoreBackup';
+import { countOf } from '../../src/domain/words';
 
 /**
  * `npm run db:backup [FILE]` and `npm run db:restore FILE` for the embedded database (README.md,
@@ -37,7 +38,7 @@ async function freeName(name: string): Promise<string> {
 }
 
 function bookingsText(header: BackupHeader): string {
-  const live = `${header.bookings} booking${header.bookings === 1 ? '' : 's'}`;
+  const live = countOf(header.bookings, 'booking');
   return header.deletedBookings > 0 ? `${live} (and ${header.deletedBookings} deleted, restorable)` : live;
 }
 
@@ -144,7 +145,7 @@ async function restore(dataDir: string, name: string | undefined): Promise<numbe
       await restoreBackup(connection, file, summary);
     });
     const made = new Date(summary.header.createdAt).toLocaleString();
-    const next = newer > 0 ? `; npm start brings it up to date (${newer} newer migration${newer === 1 ? '' : 's'})` : '';
+    const next = newer > 0 ? `; npm start brings it up to date (${countOf(newer, 'newer migration')})` : '';
     console.log(`Restored ${shown(file)} (made ${made}): ${bookingsText(summary.header)}${next}.`);
     return 0;
   } catch (error) {

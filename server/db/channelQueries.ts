@@ -5,6 +5,7 @@ import type { ChannelLogEntry, FeedEntry, SyncResult } from '../../src/domain/ro
 import { longDate } from '../bookingRules';
 import { inTransaction } from './database';
 import { roomOrder } from './roomQueries';
+import { countOf } from '../../src/domain/words';
 
 /**
  * Channel calendars (issue 38, migration 041): the feeds the owner added per room, claiming them
@@ -161,7 +162,7 @@ export async function applyFeed(
             number,
             label,
             'synced',
-            `${events.length} event${events.length === 1 ? '' : 's'} read: ${result.added} new, ${result.changed} changed, ${result.removed} gone.`,
+            `${countOf(events.length, 'event')} read: ${result.added} new, ${result.changed} changed, ${result.removed} gone.`,
           );
         for (const move of result.moved)
           await log(

@@ -3,6 +3,7 @@ import { addDays } from '../../src/domain/dates';
 import { formCDateFields, formCFields, missingParticulars } from '../../src/domain/formC';
 import type { FormCField, FormCParticulars } from '../../src/domain/formC';
 import type { FormCGuest, FormCReply } from '../../src/domain/formCWire';
+import { countOf } from '../../src/domain/words';
 
 type Queryable = pg.Pool | pg.PoolClient;
 
@@ -256,7 +257,7 @@ export async function pendingFormC(
       const missing = guests.rows.map(guestOf).reduce((sum, guest) => sum + guest.missing.length, 0);
       if (guests.rowCount === 0) reason = 'Guests from abroad, none recorded yet';
       else if (missing === 0) continue;
-      else reason = `${missing} particular${missing === 1 ? '' : 's'} missing`;
+      else reason = `${countOf(missing, 'particular')} missing`;
     }
     pending.push({ bookingId: row.booking_id, roomName: row.room_name, checkIn: row.check_in, reason });
   }

@@ -9,6 +9,7 @@ import type { RefundReason } from '../../src/domain/payments';
 import { hotelTimeZone, longDate } from '../bookingRules';
 import { hotelFacts } from './hotelFacts';
 import { linkValidUntil, manageToken, manageUrl } from './manageLink';
+import { countOf } from '../../src/domain/words';
 
 /**
  * Every email the hotel sends, rendered from an outbox row (the booking as it was when the row
@@ -281,7 +282,7 @@ export function renderMessage(kind: string, b: BookingSnapshot, context: RenderC
         note: `Change the dates or rooms, cancel, or open your tax invoice with this link until ${mailDate(linkValidUntil(b.checkOut))}. Keep it to yourself: it opens your booking.`,
       }
     : null;
-  const policy = `Cancellation is free until ${context.cancelFreeDays} day${context.cancelFreeDays === 1 ? '' : 's'} before check-in; after that, please call the hotel on ${hotel.phone}.`;
+  const policy = `Cancellation is free until ${countOf(context.cancelFreeDays, 'day')} before check-in; after that, please call the hotel on ${hotel.phone}.`;
   const calendar = (method: 'PUBLISH' | 'CANCEL') =>
     b.checkIn && b.checkOut
       ? {

@@ -15,6 +15,7 @@ import { ownerOnly, requireAdmin } from '../plugins/adminAuth';
 import { attention, effectivePolicy, listPayments, paymentSettings, savePaymentSettings, voucherOf } from '../payments/paymentQueries';
 import type { PaymentSettings } from '../payments/paymentQueries';
 import type { PaymentsService } from '../payments/payments';
+import { countOf } from '../../src/domain/words';
 
 /**
  * The back office's payments (issue 37): the owner's policy (audited in settings_audit like every
@@ -75,14 +76,13 @@ export const adminPaymentRoutes: FastifyPluginAsyncTypebox<AdminPaymentRouteOpti
       return reply.code(503).send({ error: 'Payment Unavailable', message: 'Razorpay is not set up on this server (README, "Payments").' });
     const { checked, changed } = await payments.reconcile({ force: true });
     await payments.settled();
-    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
     return {
       checked,
       changed,
       message:
         checked === 0
           ? 'Nothing was open: every payment and refund is settled.'
-          : `Asked about ${plural(checked, 'item')}; ${plural(changed, 'change')}.`,
+          : `Asked about ${countOf(checked, 'item')}; ${countOf(changed, 'change')}.`,
     };
   });
 

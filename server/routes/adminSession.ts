@@ -6,6 +6,7 @@ import { requireAdmin, sessionCookie } from '../plugins/adminAuth';
 import { NoContent, Refusal, SignInBody } from '../../src/domain/wire';
 import { AdminSessionReply } from '../../src/domain/staffWire';
 import { addressKey } from '../requestLimits';
+import { countOf } from '../../src/domain/words';
 
 const wrongCredentials = { error: 'Unauthorized', message: 'Wrong name or password.' };
 
@@ -28,7 +29,7 @@ export const adminSessionRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
         return reply
           .code(429)
           .header('Retry-After', String(wait))
-          .send({ error: 'Too Many Requests', message: `Too many sign-in attempts. Try again in ${wait} second${wait === 1 ? '' : 's'}.` });
+          .send({ error: 'Too Many Requests', message: `Too many sign-in attempts. Try again in ${countOf(wait, 'second')}.` });
       }
       const stored = await passwordHashOf(db.pool, username);
       const matches = await verifyPassword(password, stored ?? decoyHash);

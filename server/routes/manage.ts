@@ -28,6 +28,7 @@ import type { MailContext } from '../mail/outbox';
 import { lookupLimit, takeLimits } from '../requestLimits';
 import type { RequestLimits } from '../requestLimits';
 import type { PaymentsService } from '../payments/payments';
+import { countOf } from '../../src/domain/words';
 
 export interface ManageRouteOptions {
   db: Database;
@@ -49,14 +50,12 @@ const linkAnswer = {
   message: 'If that booking ID and email address belong to a booking, its link is on its way to that address.',
 };
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /** The cancellation policy for this booking today: free until CANCEL_FREE_DAYS before check-in. */
 export function cancelPolicy(booking: Pick<Booking, 'checkIn' | 'status'>, freeDays: number, today: string): CancelPolicy {
   const phone = hotelFacts().phone;
   const freeUntil = booking.checkIn ? addDays(booking.checkIn, -freeDays) : null;
   const canCancel = booking.status === 'confirmed' && freeUntil !== null && today <= freeUntil;
-  const rule = `Cancellation is free until ${plural(freeDays, 'day')} before check-in`;
+  const rule = `Cancellation is free until ${countOf(freeDays, 'day')} before check-in`;
   const message =
     booking.status !== 'confirmed'
       ? // Cancelled, or past it at the desk (checked in, checked out, a no-show): nothing to cancel here.

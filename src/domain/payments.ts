@@ -1,3 +1,5 @@
+import { countOf } from './words';
+
 /**
  * Payments in hotel mode (issue 37): the owner's policy, what a guest pays now, how a payment's
  * GST is shown on its receipt voucher and a refund's on its refund voucher, and what a cancel
@@ -129,7 +131,7 @@ const percentWords = (percent: number) => `${percent}%`;
 
 /** The policy in one sentence for the booking screen, before any stay is chosen. */
 export function policySentence(policy: PaymentPolicy): string {
-  const hold = `Your rooms are held for ${policy.holdMinutes} minute${policy.holdMinutes === 1 ? '' : 's'} while you pay.`;
+  const hold = `Your rooms are held for ${countOf(policy.holdMinutes, 'minute')} while you pay.`;
   switch (policy.kind) {
     case 'pay_at_hotel':
       return 'Nothing is paid online: you pay at the hotel.';
@@ -145,7 +147,7 @@ export function policySentence(policy: PaymentPolicy): string {
 /** What happens to the money on a cancel, for the guest before they book and before they cancel. */
 export function cancelMoneySentence(policy: Pick<PaymentPolicy, 'kind' | 'lateRefundPercent'>, freeDays: number): string {
   if (policy.kind === 'pay_at_hotel') return '';
-  const free = `Cancel up to ${freeDays} day${freeDays === 1 ? '' : 's'} before check-in and everything you paid is refunded`;
+  const free = `Cancel up to ${countOf(freeDays, 'day')} before check-in and everything you paid is refunded`;
   if (policy.lateRefundPercent >= 100) return `${free}; later, it is refunded too.`;
   if (policy.lateRefundPercent === 0) return `${free}; later, the hotel keeps what you paid.`;
   return `${free}; later, ${policy.lateRefundPercent}% of it is refunded.`;

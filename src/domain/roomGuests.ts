@@ -1,4 +1,5 @@
 import { mealPlanAt, mealPlanLabel } from './mealPlans';
+import { countOf } from './words';
 
 /**
  * Who sleeps in each room of a booking (issue 40): adults, and children by age. The owner sets, per
@@ -32,19 +33,17 @@ export const oldestChildAge = 17;
 export const guestsByDefault = (rules: Pick<GuestRules, 'includedAdults'>, rooms: number): RoomGuests[] =>
   Array.from({ length: rooms }, () => ({ adults: rules.includedAdults, childAges: [] }));
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-
 /** Who a room of a type takes and what its price includes: "Up to 3 adults and 2 children; the price includes 2 adults". */
 export function guestRulesWords(rules: Pick<GuestRules, 'maxAdults' | 'maxChildren' | 'includedAdults'>): string {
-  const children = rules.maxChildren ? ` and ${plural(rules.maxChildren, 'child', 'children')}` : '';
-  return `Up to ${plural(rules.maxAdults, 'adult')}${children}; the price includes ${plural(rules.includedAdults, 'adult')}`;
+  const children = rules.maxChildren ? ` and ${countOf(rules.maxChildren, 'child', 'children')}` : '';
+  return `Up to ${countOf(rules.maxAdults, 'adult')}${children}; the price includes ${countOf(rules.includedAdults, 'adult')}`;
 }
 
 /** "2 adults, 1 child (7)" for one room. */
 export function roomGuestsWords(guests: RoomGuests): string {
-  const adults = plural(guests.adults, 'adult');
+  const adults = countOf(guests.adults, 'adult');
   if (guests.childAges.length === 0) return adults;
-  return `${adults}, ${plural(guests.childAges.length, 'child', 'children')} (${guests.childAges.join(', ')})`;
+  return `${adults}, ${countOf(guests.childAges.length, 'child', 'children')} (${guests.childAges.join(', ')})`;
 }
 
 /** A booking's guests room by room: "Room 1: 2 adults, 1 child (7); Room 2: 2 adults". */

@@ -8,10 +8,9 @@ import { maxBackupBytes } from '../bookings/bookingsBackup';
 import { useExportBookingsMutation, useImportBackupMutation } from './adminApi';
 import type { ExportFormat, ImportOutcome } from './adminApi';
 import { datedFileName, downloadText } from './download';
+import { countOf } from '../../domain/words';
 
 type Feedback = { tone: 'success'; outcome: ImportOutcome } | { tone: 'error'; text: string } | null;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The panel's words for where the bookings are kept: this browser alone, or the hotel. */
 const wordsFor: Record<Offers['keeper'], { title: string; about: string; json: string; upload: string; busy: string; nothing: string }> = {
@@ -37,15 +36,15 @@ const wordsFor: Record<Offers['keeper'], { title: string; about: string; json: s
 
 function unreadableNote(unreadable: number): string {
   return unreadable > 0
-    ? ` ${plural(unreadable, 'entry', 'entries')} in the file could not be read and ${unreadable === 1 ? 'was' : 'were'} left out.`
+    ? ` ${countOf(unreadable, 'entry', 'entries')} in the file could not be read and ${unreadable === 1 ? 'was' : 'were'} left out.`
     : '';
 }
 
 function outcomeMessage(keeper: Offers['keeper'], { added, skipped, unreadable, refused }: ImportOutcome): string {
   if (keeper === 'browser')
-    return `Backup restored: ${plural(added, 'booking', 'bookings')} added, ${skipped} skipped because ${skipped === 1 ? 'it was' : 'they were'} already here.${unreadableNote(unreadable)}`;
-  const notTaken = refused.length > 0 ? ` ${plural(refused.length, 'booking was', 'bookings were')} not imported:` : '';
-  return `Imported ${plural(added, 'booking', 'bookings')}.${unreadableNote(unreadable)}${notTaken}`;
+    return `Backup restored: ${countOf(added, 'booking', 'bookings')} added, ${skipped} skipped because ${skipped === 1 ? 'it was' : 'they were'} already here.${unreadableNote(unreadable)}`;
+  const notTaken = refused.length > 0 ? ` ${countOf(refused.length, 'booking was', 'bookings were')} not imported:` : '';
+  return `Imported ${countOf(added, 'booking', 'bookings')}.${unreadableNote(unreadable)}${notTaken}`;
 }
 
 /** Every booking as a download (CSV for spreadsheets, JSON to keep), and a JSON backup taken in: only ever adding bookings. */

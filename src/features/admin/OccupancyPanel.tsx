@@ -3,6 +3,7 @@ import { addDays, formatDisplayDate } from '../../domain/dates';
 import { useMediaQuery } from '../../shared/useMediaQuery';
 import { useGetOccupancyQuery } from './adminApi';
 import type { OccupancyReply as Occupancy } from '../../domain/wire';
+import { countOf } from '../../domain/words';
 
 /** Nights ahead that the panel shows, today first. */
 export const occupancyNights = 60;
@@ -81,10 +82,6 @@ function NightsDown({ occupancy, nights, caption }: { occupancy: Occupancy; nigh
   );
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /** One line per room type naming its full nights, so that they stand out before the chart is read. */
 function FullNights({ occupancy, nights }: { occupancy: Occupancy; nights: string[] }) {
   return (
@@ -96,7 +93,7 @@ function FullNights({ occupancy, nights }: { occupancy: Occupancy; nights: strin
         return (
           <li key={room.roomId}>
             <strong>{room.title}:</strong>{' '}
-            {full.length === 0 ? 'no full nights' : `${plural(full.length, 'full night', 'full nights')} (${listed.join(', ')}${more})`}
+            {full.length === 0 ? 'no full nights' : `${countOf(full.length, 'full night', 'full nights')} (${listed.join(', ')}${more})`}
           </li>
         );
       })}

@@ -11,6 +11,7 @@ import { useDeleteBurstMutation, useGetBurstBookingsQuery, useGetBurstsQuery } f
 import type { BurstFilter } from './burstsApi';
 import { LoadProblem } from '../../shared/ui/notices';
 import './bursts.css';
+import { countOf } from '../../domain/words';
 
 const periods = [
   { hours: 24, label: 'Last 24 hours' },
@@ -30,7 +31,6 @@ interface Outcome {
   undo?: string[];
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
 const filterOf = ({ kind, value }: Chosen, hours: number): BurstFilter =>
   kind === 'address' ? { address: value, hours } : { email: value, hours };
 const shownDay = (date: string | null) => (date ? formatDisplayDate(date) : '—');
@@ -86,8 +86,8 @@ function Bursts() {
     }
     setOutcome(
       problems.length === 0
-        ? { tone: 'success', text: `${plural(restored, 'booking was', 'bookings were')} restored.` }
-        : { tone: 'error', text: `${plural(restored, 'booking was', 'bookings were')} restored. Not restored: ${problems.join(' ')}` },
+        ? { tone: 'success', text: `${countOf(restored, 'booking was', 'bookings were')} restored.` }
+        : { tone: 'error', text: `${countOf(restored, 'booking was', 'bookings were')} restored. Not restored: ${problems.join(' ')}` },
     );
   }
 
@@ -116,7 +116,7 @@ function Bursts() {
       {outcome?.undo && outcome.undo.length > 0 && (
         <p>
           <button type="button" className="button button--secondary" disabled={restoring} onClick={() => void undo(outcome.undo!)}>
-            Undo: restore {plural(outcome.undo.length, 'booking')}
+            Undo: restore {countOf(outcome.undo.length, 'booking')}
           </button>
         </p>
       )}
@@ -150,7 +150,7 @@ function Bursts() {
             setChosen(null);
             setOutcome({
               tone: 'success',
-              text: `${plural(bookingIds.length, 'booking was', 'bookings were')} deleted. Each can be restored for 30 days.`,
+              text: `${countOf(bookingIds.length, 'booking was', 'bookings were')} deleted. Each can be restored for 30 days.`,
               undo: bookingIds,
             });
           }}
@@ -248,7 +248,9 @@ function BurstBookings({ chosen, hours, onDeleted, onFailed }: BurstBookingsProp
   const whose = `${chosen.kind === 'address' ? 'from' : 'for'} ${chosen.value}`;
 
   async function deleteAll() {
-    if (!window.confirm(`Delete all ${plural(items.length, 'booking')} ${whose}? Their rooms are freed; each can be restored for 30 days.`))
+    if (
+      !window.confirm(`Delete all ${countOf(items.length, 'booking')} ${whose}? Their rooms are freed; each can be restored for 30 days.`)
+    )
       return;
     const result = await deleteBurst(filter);
     if (result.error) onFailed(describeError(result.error, `The bookings ${whose} could not be deleted.`));
@@ -301,7 +303,7 @@ function BurstBookings({ chosen, hours, onDeleted, onFailed }: BurstBookingsProp
           </table>
           <p className="bursts__delete">
             <button type="button" className="button button--danger" disabled={deleting} onClick={() => void deleteAll()}>
-              Delete all {plural(items.length, 'booking')}
+              Delete all {countOf(items.length, 'booking')}
             </button>
           </p>
         </>

@@ -18,18 +18,18 @@ import { LoadProblem, OutcomeNotice } from '../../shared/ui/notices';
 import type { Outcome } from '../../shared/ui/notices';
 import '../admin/admin.css';
 import './channels.css';
+import { countOf } from '../../domain/words';
 
 type Report = (outcome: Outcome) => void;
 
 /** The channels a small hotel in India most often sells through; any other name may be typed. */
 const knownChannels = ['Airbnb', 'Booking.com', 'MakeMyTrip', 'Goibibo', 'Agoda', 'Expedia', 'Google Calendar'];
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const nightList = (nights: readonly string[]) => nights.map((night) => formatDisplayDate(night)).join(', ');
 
 /** What one read of a feed did, in a sentence for the owner. */
 export function describeSync(label: string, result: SyncResult): string {
   if (!result.ok) return `${label}'s calendar could not be read: ${result.error ?? 'unknown error'} Nothing was changed.`;
-  const parts = [`${label}'s calendar read: ${plural(result.events, 'event')}`];
+  const parts = [`${label}'s calendar read: ${countOf(result.events, 'event')}`];
   if (result.added + result.changed + result.removed > 0)
     parts.push(`${result.added} new, ${result.changed} changed, ${result.removed} gone`);
   else parts.push('nothing new');
@@ -162,7 +162,7 @@ function Settings({ data }: { data: ChannelsReply }) {
   return (
     <ul className="channels__settings">
       <li>
-        Every channel’s calendar is read every {plural(data.syncMinutes, 'minute')} (CHANNEL_SYNC_MINUTES), and at once with Sync now. The
+        Every channel’s calendar is read every {countOf(data.syncMinutes, 'minute')} (CHANNEL_SYNC_MINUTES), and at once with Sync now. The
         channels read ours on their own schedule: Airbnb says within minutes (hosts see 30 minutes to a few hours), Booking.com every one to
         four hours. Until a channel has read ours, it can still sell a night booked here.
       </li>

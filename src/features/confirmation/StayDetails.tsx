@@ -3,8 +3,7 @@ import { formatPaise } from '../../domain/tax';
 import { formatInr } from '../../shared/money';
 import { Pending } from '../../shared/Pending';
 import type { StaySummary } from './staySummary';
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+import { countOf } from '../../domain/words';
 
 interface StayDetailsProps {
   bookingId: string;
@@ -23,7 +22,7 @@ export function StayDetails({ bookingId, summary, email, pending = false, pricin
   const { nightlyPrice, rooms, nights } = summary;
   const breakdown =
     nightlyPrice !== null && rooms > 0 && nights > 0
-      ? `${formatInr(nightlyPrice)} × ${plural(rooms, 'room', 'rooms')} × ${plural(nights, 'night', 'nights')}, tax exclusive`
+      ? `${formatInr(nightlyPrice)} × ${countOf(rooms, 'room', 'rooms')} × ${countOf(nights, 'night', 'nights')}, tax exclusive`
       : null;
   return (
     <dl className="stay-details">

@@ -23,6 +23,7 @@ import { billPath } from '../folio/billPath';
 import { CopyLink } from './CopyLink';
 import '../admin/admin.css';
 import './desk.css';
+import { countOf } from '../../domain/words';
 
 /** The moves the desk's buttons make (a cancel is the guest's or the dashboard's, not a desk button). */
 const deskMoves: Array<{ to: StatusMove; label: string; done: string }> = [
@@ -40,8 +41,6 @@ interface Outcome {
 
 /** A guest arriving or in the house has a Form C to fill when from abroad (issue 40). */
 const hasFormC = (booking: DeskBooking) => booking.status === 'confirmed' || booking.status === 'checked_in';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * Today at the front desk (issue 23): who arrives, who leaves and who is in the house on a day
@@ -231,7 +230,7 @@ function DeskList({ title, empty, rows, onOutcome }: DeskListProps) {
                     </span>
                   </td>
                   <td role="cell" data-label="Stay">
-                    {plural(booking.nights, 'night')}: {formatDisplayDate(booking.checkIn)} to {formatDisplayDate(booking.checkOut)}
+                    {countOf(booking.nights, 'night')}: {formatDisplayDate(booking.checkIn)} to {formatDisplayDate(booking.checkOut)}
                   </td>
                   <td role="cell" data-label="Status">
                     <span className={`admin-status admin-status--${booking.status}`}>{statusLabels[booking.status]}</span>
@@ -351,7 +350,7 @@ function MoveToRoom({ booking, from, onOutcome }: { booking: DeskBooking; from: 
     else
       onOutcome({
         tone: 'success',
-        text: `Booking ${booking.bookingId} moved from room ${result.data.from} to room ${result.data.to} (${plural(result.data.nights, 'night')}).`,
+        text: `Booking ${booking.bookingId} moved from room ${result.data.from} to room ${result.data.to} (${countOf(result.data.nights, 'night')}).`,
       });
   }
 
@@ -468,7 +467,7 @@ function NewBookingForm({ firstNight, onOutcome }: { firstNight: string | undefi
       return;
     }
     const { booking, payment } = result.data;
-    const stay = `${booking.rooms > 1 ? `${booking.roomName} × ${booking.rooms}` : booking.roomName}, ${plural(
+    const stay = `${booking.rooms > 1 ? `${booking.roomName} × ${booking.rooms}` : booking.roomName}, ${countOf(
       nightsBetween(booking.checkIn, booking.checkOut),
       'night',
     )} from ${formatDisplayDate(booking.checkIn)}, ${formatInr(booking.totalPrice)}`;

@@ -2,12 +2,12 @@ import { formatPaise } from '../../domain/tax';
 import type { CalendarNight, PricesReply } from '../../domain/pricesWire';
 import { nightRules } from './nightRule';
 import { longDate, spanWords, weekdayNames, isoWeekday, weekdaysWords } from './pricesWords';
+import { countOf } from '../../domain/words';
 
 type RoomType = PricesReply['roomTypes'][number];
 
 const ruleWords = (r: { pricePaise: number; weekdays: number[] | null; firstNight: string; lastNight: string }) =>
   `${formatPaise(r.pricePaise)}${weekdaysWords(r.weekdays)}, ${spanWords(r)}`;
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
  * The night the owner last chose on the calendar: the price a room will be charged and why (the
@@ -39,7 +39,7 @@ export function NightDetails({ data, type, night }: { data: PricesReply; type: R
           <p>No price rule covers this night: it costs the {type.title}&apos;s discounted price (Rooms and prices, below).</p>
         )}
         <p>
-          {plural(night.left, 'room', 'rooms')} left of {type.rooms}: {night.booked} booked, {night.outOfService} out of service.
+          {countOf(night.left, 'room', 'rooms')} left of {type.rooms}: {night.booked} booked, {night.outOfService} out of service.
         </p>
         {night.closed && (
           <p className="prices__closed-note">
@@ -50,7 +50,7 @@ export function NightDetails({ data, type, night }: { data: PricesReply; type: R
             .
           </p>
         )}
-        {night.minNights !== null && <p>Stays arriving this night must be at least {plural(night.minNights, 'night', 'nights')}.</p>}
+        {night.minNights !== null && <p>Stays arriving this night must be at least {countOf(night.minNights, 'night', 'nights')}.</p>}
       </div>
     </section>
   );

@@ -10,8 +10,7 @@ import { LoadProblem, OutcomeNotice } from '../../shared/ui/notices';
 import type { Outcome } from '../../shared/ui/notices';
 import '../admin/admin.css';
 import './rooms.css';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { countOf } from '../../domain/words';
 
 /**
  * The hotel's rooms by number (issue 38), the owner's: under each room type, add a room, rename
@@ -77,7 +76,7 @@ function RoomType({ type, onOutcome }: { type: TypeRooms; onOutcome: (outcome: O
 
   async function retire(room: RoomEntry) {
     const ahead = room.upcomingNights
-      ? ` Its ${plural(room.upcomingNights, 'night')} booked from today on move to other ${type.title}s.`
+      ? ` Its ${countOf(room.upcomingNights, 'night')} booked from today on move to other ${type.title}s.`
       : '';
     if (!window.confirm(`Retire room ${room.number}? It takes no more bookings.${ahead}`)) return;
     const result = await retireRoom(room.id);
@@ -112,8 +111,8 @@ function RoomType({ type, onOutcome }: { type: TypeRooms; onOutcome: (outcome: O
                 <>
                   <span className="rooms-page__number">{room.number}</span>
                   <span className="rooms-page__facts">
-                    {room.upcomingNights ? `${plural(room.upcomingNights, 'night')} booked ahead` : 'Nothing booked ahead'}
-                    {room.feeds ? ` · ${plural(room.feeds, 'channel calendar')}` : ''}
+                    {room.upcomingNights ? `${countOf(room.upcomingNights, 'night')} booked ahead` : 'Nothing booked ahead'}
+                    {room.feeds ? ` · ${countOf(room.feeds, 'channel calendar')}` : ''}
                   </span>
                   <span className="rooms-page__actions">
                     <button
