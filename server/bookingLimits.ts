@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { addDays, nightsBetween } from '../src/domain/dates';
-import { longDate } from './bookingRules';
 import { takeLimits, waitWords } from './requestLimits';
 import type { RequestLimits } from './requestLimits';
+import { longDate } from '../src/domain/dateWords';
 
 /**
  * The hotel's limits on what one booking may hold (issue 25), on top of the stay rules in

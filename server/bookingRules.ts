@@ -4,6 +4,7 @@ import type { RoomId, RoomType } from '../src/domain/rooms';
 import { roomsLeftMessage } from '../src/domain/stay';
 import { mealPlanAt, mealPlanLabel } from '../src/domain/mealPlans';
 import type { GuestsRefusalFacts, RoomCapacity, StayRefusal } from './db/bookingQueries';
+import { longDate } from '../src/domain/dateWords';
 
 /**
  * Every room type and how many rooms of it the hotel had at first (src/domain/rooms.ts): the
@@ -28,32 +29,6 @@ export const hotelTimeZone = (): string => process.env.HOTEL_TIME_ZONE ?? defaul
  */
 export function hotelToday(now = new Date(), timeZone = hotelTimeZone()): string {
   return dateInZone(timeZone, now);
-}
-
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-const weekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/**
- * 2026-12-24 as "24 December 2026", or with its weekday as "Thu, 24 December 2026" (the emails):
- * the one way every server message writes a date (British English, as the site does).
- */
-export function longDate(iso: string, { weekday = false } = {}): string {
-  const date = `${Number(iso.slice(8, 10))} ${monthNames[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
-  return weekday ? `${weekdayNames[new Date(`${iso}T00:00:00Z`).getUTCDay()]}, ${date}` : date;
 }
 
 /** "24 December 2026, 25 December 2026 and 26 December 2026". */

@@ -1,7 +1,7 @@
 import { statusSentence } from '../src/domain/bookingStatus';
 import type { Booking } from '../src/domain/wire';
-import { longDate } from './bookingRules';
 import { sameEmail } from './auth/guestAccess';
+import { longDate } from '../src/domain/dateWords';
 
 /**
  * A guest's change of email address mails both addresses (the old one a notice, the new one a new

@@ -2,10 +2,10 @@ import type pg from 'pg';
 import { addDays } from '../../src/domain/dates';
 import type { CalendarBlock } from '../../src/domain/calendar';
 import type { ChannelLogEntry, FeedEntry, SyncResult } from '../../src/domain/roomsWire';
-import { longDate } from '../bookingRules';
 import { inTransaction } from './database';
 import { roomOrder } from './roomQueries';
 import { countOf } from '../../src/domain/words';
+import { longDate } from '../../src/domain/dateWords';
 
 /**
  * Channel calendars (issue 38, migration 041): the feeds the owner added per room, claiming them

@@ -6,10 +6,11 @@ import { findRoom } from '../../src/domain/rooms';
 import type { BookingStatus } from '../../src/domain/wire';
 import { refundReasonLabels } from '../../src/domain/payments';
 import type { RefundReason } from '../../src/domain/payments';
-import { hotelTimeZone, longDate } from '../bookingRules';
+import { hotelTimeZone } from '../bookingRules';
 import { hotelFacts } from './hotelFacts';
 import { linkValidUntil, manageToken, manageUrl } from './manageLink';
 import { countOf } from '../../src/domain/words';
+import { longDate } from '../../src/domain/dateWords';
 
 /**
  * Every email the hotel sends, rendered from an outbox row (the booking as it was when the row

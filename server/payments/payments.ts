@@ -3,7 +3,7 @@ import { amountDueNow, cancelRefundPaise, splitRefund, stayTotalPaise, voucherTa
 import type { RefundReason, StayCharges } from '../../src/domain/payments';
 import type { BookingStatus } from '../../src/domain/wire';
 import type { PaymentItem, PaymentSummary } from '../../src/domain/paymentsWire';
-import { hotelToday, longDate } from '../bookingRules';
+import { hotelToday } from '../bookingRules';
 import type { PaymentsConfig } from '../config';
 import { roomsLeft, stayRefusalOf } from '../db/bookingQueries';
 import type { StayRefusal } from '../db/bookingQueries';
@@ -15,6 +15,7 @@ import { RazorpayError, razorpayClient } from './razorpay';
 import { returnSignatureValid, webhookSignatureValid } from './signatures';
 import type { ReturnFields } from './signatures';
 import type { RazorpayClient, RazorpayLink, RazorpayRefund } from './razorpay';
+import { longDate } from '../../src/domain/dateWords';
 
 /**
  * Money in, money out (issue 37). Every path that learns of a payment (the guest's signed return,

@@ -8,7 +8,7 @@ import { stayProblem } from '../../src/domain/stay';
 import { BookingParams, Refusal, StayRefusal } from '../../src/domain/wire';
 import { DeskBookingReply, DeskBookingBody, DeskQuery, DeskReply, MoveReply, StatusBody } from '../../src/domain/deskWire';
 import { limitProblem } from '../bookingLimits';
-import { capacityOf, hotelToday, longDate, refusalBody, stayOfferProblem } from '../bookingRules';
+import { capacityOf, hotelToday, refusalBody, stayOfferProblem } from '../bookingRules';
 import { confirmBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
 import { auditDeskBooking, deskDay, moveStatus, undoMove } from '../db/deskQueries';
@@ -24,6 +24,7 @@ import { attention } from '../payments/paymentQueries';
 import type { PaymentsService } from '../payments/payments';
 import { deskConfirmAnswer } from './payments';
 import { cancelPolicy } from './manage';
+import { longDate } from '../../src/domain/dateWords';
 
 export interface DeskRouteOptions {
   db: Database;

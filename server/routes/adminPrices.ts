@@ -5,7 +5,7 @@ import { addDays, nightsBetween } from '../../src/domain/dates';
 import { findRoom } from '../../src/domain/rooms';
 import { stayOptionsProblem } from '../../src/domain/roomGuests';
 import { gstinPattern } from '../../src/domain/tax';
-import { hotelToday, longDate, roomsBelowBookedMessage } from '../bookingRules';
+import { hotelToday, roomsBelowBookedMessage } from '../bookingRules';
 import type { Database } from '../db/database';
 import {
   activeRules,
@@ -25,6 +25,7 @@ import { saveStayOptions } from '../db/priceQueries';
 import type { Editor } from '../db/priceQueries';
 import { ownerOnly, requireAdmin } from '../plugins/adminAuth';
 import { Refusal } from '../../src/domain/wire';
+import { longDate } from '../../src/domain/dateWords';
 import {
   Closure,
   ClosureBody,

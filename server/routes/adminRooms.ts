@@ -3,12 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { rooms as catalogue } from '../../src/domain/rooms';
 import { IdParams, NewRoomBody, RenameRoomBody, RetireReply, RoomRef, RoomsReply } from '../../src/domain/roomsWire';
 import { Refusal } from '../../src/domain/wire';
-import { hotelToday, longDate } from '../bookingRules';
+import { hotelToday } from '../bookingRules';
 import { typeTitle } from '../channels/channelSync';
 import type { Database } from '../db/database';
 import { addRoom, listRooms, renameRoom, retireRoom } from '../db/roomQueries';
 import type { Editor } from '../db/roomQueries';
 import { ownerOnly, requireAdmin } from '../plugins/adminAuth';
+import { longDate } from '../../src/domain/dateWords';
 
 /**
  * The hotel's rooms by number (issue 38), the owner's: add one to a type, rename one, retire one

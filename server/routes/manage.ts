@@ -15,7 +15,7 @@ import {
 import { PaymentSummary } from '../../src/domain/paymentsWire';
 import type { Booking, CancelPolicy, ManageChangeBody as ChangeBody, ManageReply, QuoteReply } from '../../src/domain/wire';
 import { limitProblem } from '../bookingLimits';
-import { capacityOf, hotelToday, longDate, refusalBody } from '../bookingRules';
+import { capacityOf, hotelToday, refusalBody } from '../bookingRules';
 import { statusSentence } from '../../src/domain/bookingStatus';
 import { findBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
@@ -29,6 +29,7 @@ import { lookupLimit, takeLimits } from '../requestLimits';
 import type { RequestLimits } from '../requestLimits';
 import type { PaymentsService } from '../payments/payments';
 import { countOf } from '../../src/domain/words';
+import { longDate } from '../../src/domain/dateWords';
 
 export interface ManageRouteOptions {
   db: Database;

@@ -4,12 +4,10 @@ import { useMediaQuery } from '../../shared/useMediaQuery';
 import { useGetOccupancyQuery } from './adminApi';
 import type { OccupancyReply as Occupancy } from '../../domain/wire';
 import { countOf } from '../../domain/words';
+import { shortDate, weekdayOf } from '../../domain/dateWords';
 
 /** Nights ahead that the panel shows, today first. */
 export const occupancyNights = 60;
-
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** How full a night is, for the cell's shade: none, some, most (half or more), full. */
 function level(booked: number, capacity: number): 'none' | 'some' | 'most' | 'full' {
@@ -20,8 +18,7 @@ function level(booked: number, capacity: number): 'none' | 'some' | 'most' | 'fu
 
 /** "2026-11-27" as its parts and weekday. */
 function nightParts(night: string) {
-  const [y, m, d] = night.split('-').map(Number) as [number, number, number];
-  return { month: months[m - 1]!, day: d, weekday: weekdays[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]! };
+  return { month: shortDate(night, false).split(' ')[1]!, day: Number(night.slice(8, 10)), weekday: weekdayOf(night) };
 }
 
 /** One room type's booked rooms on one night, shaded by how full it is. */

@@ -11,22 +11,21 @@ import { guestRulesWords } from '../../domain/roomGuests';
 import type { AvailabilityReply } from '../../domain/wire';
 import { checkingRoomsLeft } from './roomsLeft';
 import type { HotelPrices, RoomsLeft, Stay } from './roomsLeft';
+import { shortDate } from '../../domain/dateWords';
+import { countOf } from '../../domain/words';
 
-const monthShort = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** Paise as the cards show rupees (₹8,000), with the paise only when there are some (₹7,500.01). */
 const formatPaise = (paise: number) =>
   `${formatInr(Math.floor(paise / 100))}${paise % 100 ? `.${String(paise % 100).padStart(2, '0')}` : ''}`;
-const shortDate = (iso: string) => `${Number(iso.slice(8, 10))} ${monthShort[Number(iso.slice(5, 7)) - 1]}`;
-const nightsWord = (count: number) => `${count} ${count === 1 ? 'night' : 'nights'}`;
 
 type AvailabilityRoom = AvailabilityReply['rooms'][number];
 
 /** Why the hotel refuses this stay in this room (its rules, checked again when the guest confirms); undefined when it takes it. */
 function refusal(room: AvailabilityRoom): string | undefined {
-  const closed = room.nights.filter((n) => n.closed).map((n) => shortDate(n.night));
+  const closed = room.nights.filter((n) => n.closed).map((n) => shortDate(n.night, false));
   if (closed.length) return `Not bookable for these dates: closed on ${closed.join(', ')}.`;
   if ((room.minNights ?? 0) > room.nights.length)
-    return `Not bookable for these dates: stays arriving on ${shortDate(room.nights[0]!.night)} must be at least ${nightsWord(room.minNights!)}.`;
+    return `Not bookable for these dates: stays arriving on ${shortDate(room.nights[0]!.night, false)} must be at least ${countOf(room.minNights!, 'night')}.`;
 }
 
 /**
@@ -96,11 +95,11 @@ function NightlyPrices({ rooms }: { rooms: AvailabilityReply['rooms'] }) {
           <ul>
             {room.nights.map((n) => (
               <li key={n.night}>
-                {shortDate(n.night)}: {n.closed ? 'closed' : formatPaise(n.pricePaise)}
+                {shortDate(n.night, false)}: {n.closed ? 'closed' : formatPaise(n.pricePaise)}
               </li>
             ))}
           </ul>
-          <p>{refusal(room) ?? `${formatPaise(room.stayPaise)} for ${nightsWord(room.nights.length)}, per room, tax exclusive.`}</p>
+          <p>{refusal(room) ?? `${formatPaise(room.stayPaise)} for ${countOf(room.nights.length, 'night')}, per room, tax exclusive.`}</p>
         </section>
       ))}
     </div>

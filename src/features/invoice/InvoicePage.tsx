@@ -18,22 +18,7 @@ import type { InvoiceState } from './invoicePath';
 import { HotelParticulars } from './HotelParticulars';
 import './invoice.css';
 import { hotelDate } from '../../shared/hotelMode';
-
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const longDate = (iso: string) => `${Number(iso.slice(8, 10))} ${monthNames[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
+import { longDate } from '../../domain/dateWords';
 
 /**
  * The printable tax invoice of a booking (hotel mode): opened by the guest from wherever they see

@@ -1,30 +1,12 @@
 import { addDays } from '../../domain/dates';
+import { longDate } from '../../domain/dateWords';
 
 /** Dates, amounts and weekdays as the Prices & rooms screen words them. */
 
-export const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** Monday first, as the calendar's columns. */
 export const weekdayNames = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
-/** 2026-12-24 as "24 December 2026". */
-export function longDate(iso: string): string {
-  return `${Number(iso.slice(8, 10))} ${monthNames[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
-}
-
-/** 2026-12 (or any date in it) as "December 2026". */
-export const monthName = (iso: string) => `${monthNames[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
+export { longDate, monthName } from '../../domain/dateWords';
 
 /** "8000" or "7,500.01" (rupees) as paise; null when it is not an amount. */
 export function toPaise(text: string): number | null {

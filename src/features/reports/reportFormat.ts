@@ -7,42 +7,12 @@ import { formatCount } from '../../shared/money';
  * rooms to sell, no stays) is a dash, and its words say why.
  */
 
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const longMonths = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+export { monthName, shortDate, shortMonth } from '../../domain/dateWords';
 
 export const count = (n: number) => formatCount(n);
 export const money = (paise: number | null) => (paise === null ? '—' : formatPaise(paise));
 export const percent = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`);
 export const oneDecimal = (value: number | null) => (value === null ? '—' : value.toFixed(1));
-
-/** 2026-12-01 as "1 Dec 2026" (or "1 Dec" without the year). */
-export function shortDate(iso: string, withYear = true): string {
-  const day = `${Number(iso.slice(8, 10))} ${months[Number(iso.slice(5, 7)) - 1]}`;
-  return withYear ? `${day} ${iso.slice(0, 4)}` : day;
-}
-
-/** 2026-12 (or 2026-12-01) as "December 2026". */
-export function monthName(iso: string): string {
-  return `${longMonths[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
-}
-
-/** 2026-12 as "Dec 2026" (a chart's axis). */
-export function shortMonth(iso: string): string {
-  return `${months[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
-}
 
 /** Where a booking came from, as the owner says it. */
 export function sourceName(source: string): string {
