@@ -4,6 +4,7 @@ import { guestRulesWords, oldestChildAge } from '../../domain/roomGuests';
 import type { GuestRules, RoomGuests } from '../../domain/roomGuests';
 import { formatPaise } from '../../domain/tax';
 import type { MealPlanPrice } from '../../domain/wire';
+import './stayGuests.css';
 
 /** The guest's choice (issue 40): the meal plan (its place in src/domain/mealPlans.ts) and who sleeps in each room. */
 export interface StayGuestsChoice {

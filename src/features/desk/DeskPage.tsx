@@ -2,11 +2,11 @@ import { stayGuestsWords } from '../../domain/roomGuests';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useMoveBookingMutation } from '../../api/bookingsApi';
+import { useGetStayPricesQuery, useMoveBookingMutation } from '../../api/bookingsApi';
 import { useCreateDeskBookingMutation, useGetDeskQuery, useMoveToRoomMutation, useUndoBookingMoveMutation } from './deskApi';
 import { describeError } from '../../api/requestErrors';
 import { moveLabels, statusLabels } from '../../domain/bookingStatus';
-import { addDays, formatDisplayDate, formatDisplayDateTime, nightsBetween } from '../../domain/dates';
+import { addDays, formatDisplayDate, formatDisplayDateTime, isIsoDate, nightsBetween } from '../../domain/dates';
 import { formatPaise } from '../../domain/tax';
 import { showGuestMobile } from '../../domain/guestContact';
 import { maxRoomCount, rooms as roomTypes } from '../../domain/rooms';
@@ -18,6 +18,8 @@ import { selectOffers } from '../../shared/offers';
 import { GuestContactFields, useGuestContact } from '../../shared/GuestContactFields';
 import { formCPath, paths } from '../../shared/paths';
 import { makeDraftId } from '../confirmation/draftKeys';
+import { StayGuestsFields, fitChoice } from '../confirmation/StayGuestsFields';
+import type { StayGuestsChoice } from '../confirmation/StayGuestsFields';
 import { AdminGate } from '../staff/AdminGate';
 import { billPath } from '../folio/billPath';
 import { CopyLink } from './CopyLink';
@@ -427,6 +429,12 @@ function RoomsOfNight({ date, rooms }: { date: string; rooms: readonly DeskRoom[
 // Plain http on the hotel's own network has no crypto.randomUUID: the confirmation screen's maker works everywhere.
 const newDraftId = makeDraftId;
 
+/** ", 2 adults and 1 child (age 7) · MAP", when the booking says who stays and on which plan. */
+function guestsWords(booking: { packageIndex?: number; guests?: Parameters<typeof stayGuestsWords>[1] }): string {
+  const words = stayGuestsWords(booking.packageIndex, booking.guests);
+  return words ? `, ${words}` : '';
+}
+
 /**
  * A booking taken on the phone or at the desk, through the hotel's own rules (rooms left, IDs,
  * the guest's confirmation email). The draft ID stays until it is stored, so a second press of
@@ -446,6 +454,13 @@ function NewBookingForm({ firstNight, onOutcome }: { firstNight: string | undefi
   const ids = { channel: useId(), room: useId(), count: useId(), checkIn: useId(), checkOut: useId(), email: useId() };
   const arrival = checkIn ?? firstNight ?? '';
   const departure = checkOut ?? (arrival ? addDays(arrival, 1) : '');
+  // Issue 40: the meal plan and each room's guests, within what the owner sells the room type with
+  // for these nights, as the guest chooses them on the confirmation screen (the same fields).
+  const dated = isIsoDate(arrival) && isIsoDate(departure) && departure > arrival;
+  const { currentData: hotelPrices } = useGetStayPricesQuery({ checkIn: arrival, checkOut: departure }, { skip: !dated });
+  const hotelRoom = dated ? hotelPrices?.rooms.find((room) => room.roomId === roomId) : undefined;
+  const [chosenGuests, setChosenGuests] = useState<StayGuestsChoice | null>(null);
+  const stayChoice = hotelRoom ? fitChoice(chosenGuests, hotelRoom.guestRules, hotelRoom.plans, roomCount, 0) : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -455,7 +470,9 @@ function NewBookingForm({ firstNight, onOutcome }: { firstNight: string | undefi
       draftId,
       channel,
       roomId,
-      packageIndex: 0,
+      // Without the hotel's answer yet: the type's first package and the adults its price includes (the server's default).
+      packageIndex: stayChoice?.mealPlan ?? 0,
+      ...(stayChoice && { guests: stayChoice.guests }),
       rooms: roomCount,
       checkIn: arrival,
       checkOut: departure,
@@ -470,7 +487,7 @@ function NewBookingForm({ firstNight, onOutcome }: { firstNight: string | undefi
     const stay = `${booking.rooms > 1 ? `${booking.roomName} × ${booking.rooms}` : booking.roomName}, ${countOf(
       nightsBetween(booking.checkIn, booking.checkOut),
       'night',
-    )} from ${formatDisplayDate(booking.checkIn)}, ${formatInr(booking.totalPrice)}`;
+    )} from ${formatDisplayDate(booking.checkIn)}${guestsWords(booking)}, ${formatInr(booking.totalPrice)}`;
     onOutcome(
       payment?.payUrl
         ? {
@@ -485,6 +502,7 @@ function NewBookingForm({ firstNight, onOutcome }: { firstNight: string | undefi
     setDraftId(newDraftId());
     setEmail('');
     contact.reset();
+    setChosenGuests(null);
     setCheckIn(null);
     setCheckOut(null);
   }
@@ -572,6 +590,15 @@ function NewBookingForm({ firstNight, onOutcome }: { firstNight: string | undefi
             autoFill={false}
           />
         </div>
+        {stayChoice && hotelRoom && (
+          <StayGuestsFields
+            roomTitle={hotelRoom.title}
+            rules={hotelRoom.guestRules}
+            plans={hotelRoom.plans}
+            choice={stayChoice}
+            onChange={setChosenGuests}
+          />
+        )}
         {problem && (
           <p className="notice notice--error" role="alert">
             {problem}

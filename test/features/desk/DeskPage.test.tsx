@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { bookAtHotel, callHotel, staffNetwork, uniqueEmail } from '../../hotelNetwork';
+import { bookAtHotel, callHotel, staffNetwork, stayOfItsOwn, uniqueEmail } from '../../hotelNetwork';
 import { addDaysTo, deskStaff, hotelToday, settleBill } from '../../support/deskStaff';
 import { renderHotelRoute, renderRoute } from '../../testUtils';
 
@@ -121,6 +121,51 @@ describe('Today at the desk (hotel)', () => {
     expect(within(form).getByLabelText('Guest email')).toHaveValue('');
     // The guest finds it as any booking.
     expect((await callHotel('/api/bookings/lookup', { method: 'POST', body: { bookingId, email } })).status).toBe(200);
+  });
+
+  it('asks who stays, as the guest is asked on the web: within the room type’s limits, at the hotel’s price for them (issue 40)', async () => {
+    const desk = await deskStaff();
+    const stay = stayOfItsOwn(2);
+    const email = uniqueEmail('phone-family');
+    const { user, network } = renderHotelRoute('/admin-desk', { network: desk.network });
+    const form = await screen.findByRole('region', { name: 'New phone or walk-in booking' });
+    fireEvent.change(within(form).getByLabelText('Check-in'), { target: { value: stay.checkIn } });
+    fireEvent.change(within(form).getByLabelText('Check-out'), { target: { value: stay.checkOut } });
+    await user.selectOptions(within(form).getByLabelText('Room'), 'Suit Room');
+    const guests = await within(form).findByRole('group', { name: 'Guests and meals' });
+    // The Suit Room's limits as the owner set them: up to 3 adults (an extra bed) and 2 children.
+    const adults = within(guests).getByLabelText('Adults');
+    expect(
+      within(adults)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['1', '2', '3']);
+    expect(adults).toHaveValue('2');
+    await user.selectOptions(adults, '3');
+    await user.selectOptions(within(guests).getByLabelText('Children'), '1');
+    await user.selectOptions(within(guests).getByLabelText('Age of child 1'), '8');
+    await user.type(within(form).getByLabelText('Guest email'), email);
+    await user.type(within(form).getByLabelText('Guest name'), 'Meera Family');
+    await user.type(within(form).getByLabelText('Guest mobile number'), '9123456781');
+    await user.click(within(form).getByRole('button', { name: 'Book' }));
+    const done = await screen.findByText(/^Booked BK\d{6}: Suit Room, 2 nights from .*, 3 adults, 1 child \(8\) · Room With Breakfast \(CP\), ₹11,000\./);
+    expect(network.calls('POST', '/api/admin/desk/bookings')[0]!.body).toMatchObject({ guests: [{ adults: 3, childAges: [8] }] });
+    // Charged as the confirm charges that family on the web: the hotel's quote for them.
+    const bookingId = /BK\d{6}/.exec(done.textContent!)![0];
+    const quote = await callHotel(
+      `/api/stay-quote?roomId=executive&packageIndex=0&rooms=1&checkIn=${stay.checkIn}&checkOut=${stay.checkOut}&guests=3:8`,
+    );
+    const booked = await callHotel('/api/bookings/lookup', { method: 'POST', body: { bookingId, email } });
+    const { booking } = booked.body as { booking: { taxablePaise: number; guests: unknown } };
+    expect(booking.guests).toEqual([{ adults: 3, childAges: [8] }]);
+    expect(booking.taxablePaise).toBe((quote.body as { taxablePaise: number }).taxablePaise);
+    // The owner's extra bed and child of 6 or older: ₹1,000 and ₹500 a night on the Suit Room's own price.
+    const plain = await callHotel(
+      `/api/stay-quote?roomId=executive&packageIndex=0&rooms=1&checkIn=${stay.checkIn}&checkOut=${stay.checkOut}`,
+    );
+    expect(booking.taxablePaise - (plain.body as { taxablePaise: number }).taxablePaise).toBe(2 * (100_000 + 50_000));
+    // The form is ready for the next call: the room's default guests again.
+    await waitFor(() => expect(within(form).queryByRole('option', { name: '8', selected: true })).toBeNull());
   });
 
   it('says why the hotel refuses a phone booking (a stay in the past), and books nothing', async () => {
