@@ -148,7 +148,9 @@ describe('Today at the desk (hotel)', () => {
     await user.type(within(form).getByLabelText('Guest name'), 'Meera Family');
     await user.type(within(form).getByLabelText('Guest mobile number'), '9123456781');
     await user.click(within(form).getByRole('button', { name: 'Book' }));
-    const done = await screen.findByText(/^Booked BK\d{6}: Suit Room, 2 nights from .*, 3 adults, 1 child \(8\) · Room With Breakfast \(CP\), ₹11,000\./);
+    const done = await screen.findByText(
+      /^Booked BK\d{6}: Suit Room, 2 nights from .*, 3 adults, 1 child \(8\) · Room With Breakfast \(CP\), ₹11,000\./,
+    );
     expect(network.calls('POST', '/api/admin/desk/bookings')[0]!.body).toMatchObject({ guests: [{ adults: 3, childAges: [8] }] });
     // Charged as the confirm charges that family on the web: the hotel's quote for them.
     const bookingId = /BK\d{6}/.exec(done.textContent!)![0];
