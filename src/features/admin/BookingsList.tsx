@@ -10,6 +10,7 @@ import { Pending } from '../../shared/Pending';
 import { pageSize, pageWindow } from './adminSearch';
 import { BookingsTable } from './BookingsTable';
 import { Pager } from './Pager';
+import { LoadProblem } from '../../shared/ui/notices';
 
 const confirmQuestion = 'Are you sure you want to delete this booking?';
 /**
@@ -134,12 +135,12 @@ export function BookingsList() {
       )}
 
       {error && !isFetching && !data ? (
-        <div className="notice notice--error hotel-problem" role="alert">
-          <p>{describeError(error, 'The hotel could not list its bookings.')}</p>
-          <button type="button" className="button button--secondary" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadProblem
+          error={error}
+          fallback={'The hotel could not list its bookings.'}
+          retrying={isFetching}
+          onRetry={() => void refetch()}
+        />
       ) : (
         <>
           <p

@@ -12,6 +12,7 @@ import type { BurstFilter } from './burstsApi';
 import { LoadProblem } from '../../shared/ui/notices';
 import './bursts.css';
 import { countOf } from '../../domain/words';
+import type { Outcome as Notice } from '../../shared/ui/notices';
 
 const periods = [
   { hours: 24, label: 'Last 24 hours' },
@@ -24,9 +25,7 @@ interface Chosen {
   kind: Kind;
   value: string;
 }
-interface Outcome {
-  tone: 'success' | 'error';
-  text: string;
+interface Outcome extends Notice {
   /** The bookings just deleted, to bring back at once. */
   undo?: string[];
 }

@@ -26,6 +26,8 @@ import { CopyLink } from './CopyLink';
 import '../admin/admin.css';
 import './desk.css';
 import { countOf } from '../../domain/words';
+import { LoadProblem } from '../../shared/ui/notices';
+import type { Outcome as Notice } from '../../shared/ui/notices';
 
 /** The moves the desk's buttons make (a cancel is the guest's or the dashboard's, not a desk button). */
 const deskMoves: Array<{ to: StatusMove; label: string; done: string }> = [
@@ -34,9 +36,7 @@ const deskMoves: Array<{ to: StatusMove; label: string; done: string }> = [
   { to: 'no_show', label: moveLabels.no_show, done: 'marked as a no-show' },
 ];
 
-interface Outcome {
-  tone: 'success' | 'error';
-  text: string;
+interface Outcome extends Notice {
   /** A phone booking held for its payment: the link to give the guest (issue 37). */
   payUrl?: string;
 }
@@ -141,12 +141,12 @@ function Desk() {
       {data && <OverbookedNights nights={data.overbooked} />}
       {isLoading && <p role="status">Loading the day at the desk…</p>}
       {error && (
-        <div className="notice notice--error hotel-problem" role="alert">
-          <p>{describeError(error, 'The hotel could not show the day at the desk.')}</p>
-          <button type="button" className="button button--secondary" disabled={isFetching} onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadProblem
+          error={error}
+          fallback={'The hotel could not show the day at the desk.'}
+          retrying={isFetching}
+          onRetry={() => void refetch()}
+        />
       )}
       {data && (
         <div className="desk__lists">

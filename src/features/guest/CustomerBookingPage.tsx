@@ -19,6 +19,7 @@ import { guestApi, useChangeEmailMutation, useLookupBookingQuery } from './guest
 import { selectGuestBooking } from './guestBooking';
 import { bookingPaymentPath } from '../payment/paymentPaths';
 import './guest.css';
+import { LoadProblem } from '../../shared/ui/notices';
 
 function GuestPage({ children }: { children: ReactNode }) {
   return (
@@ -89,12 +90,12 @@ export function CustomerBookingPage() {
     if (error && !isFetching && status !== 404 && status !== 400 && status !== 414)
       return (
         <GuestPage>
-          <div className="notice notice--error hotel-problem" role="alert">
-            <p>{describeError(error, 'The hotel could not show this booking.')}</p>
-            <button type="button" className="button button--secondary" onClick={() => void refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadProblem
+            error={error}
+            fallback={'The hotel could not show this booking.'}
+            retrying={isFetching}
+            onRetry={() => void refetch()}
+          />
         </GuestPage>
       );
     // With storage refused no booking can be found here, whatever the ID: say why.

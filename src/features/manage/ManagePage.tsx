@@ -17,6 +17,7 @@ import { useGetManagedBookingQuery } from './manageApi';
 import { tokenFromHash } from './manageToken';
 import '../guest/guest.css';
 import './manage.css';
+import { LoadProblem } from '../../shared/ui/notices';
 
 const incompleteLink =
   'This booking link is not complete. Open the link in your email again, or ask for a new one with your booking ID and email address.';
@@ -71,12 +72,12 @@ function ManageBooking() {
     return (
       <ManageFrame>
         {error && !isFetching ? (
-          <div className="notice notice--error hotel-problem" role="alert">
-            <p>{describeError(error, 'The hotel could not open this booking.')}</p>
-            <button type="button" className="button button--secondary" onClick={() => void refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadProblem
+            error={error}
+            fallback={'The hotel could not open this booking.'}
+            retrying={isFetching}
+            onRetry={() => void refetch()}
+          />
         ) : (
           <p role="status" className="manage__loading">
             Opening your booking…

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { describeError } from '../../api/requestErrors';
 import type { SourceError } from '../../api/requestErrors';
+import type { Outcome as Notice } from '../../shared/ui/notices';
 
 /** What came of an owner's change: said where it was made (OutcomeNotice.tsx). */
-export interface Outcome {
-  tone: 'success' | 'error';
-  text: string;
+export interface Outcome extends Notice {
   /** The field the problem is about, marked invalid; none for the whole form's. */
   field?: string;
 }

@@ -6,6 +6,7 @@ import { downloadText } from '../admin/download';
 import { Table } from './ReportTable';
 import { count, monthName, money, shortDate } from './reportFormat';
 import { useDownloadGstExportMutation, useGetGstSummaryQuery } from './reportsApi';
+import { LoadProblem } from '../../shared/ui/notices';
 
 /**
  * What the accountant files (GSTR-1), by invoice date: a month's or a financial year's invoice
@@ -66,12 +67,12 @@ export function GstSection() {
       </p>
       {!data ? (
         error ? (
-          <div className="notice notice--error hotel-problem" role="alert">
-            <p>{describeError(error as SourceError, 'The hotel could not work out its GST figures.')}</p>
-            <button type="button" className="button button--secondary" disabled={isFetching} onClick={() => void refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadProblem
+            error={error as SourceError}
+            fallback={'The hotel could not work out its GST figures.'}
+            retrying={isFetching}
+            onRetry={() => void refetch()}
+          />
         ) : (
           <p role="status">Adding up the invoices…</p>
         )

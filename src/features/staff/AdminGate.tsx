@@ -8,6 +8,7 @@ import { selectOffers } from '../../shared/offers';
 import { AdminNav } from './AdminNav';
 import { SignInForm } from './SignInForm';
 import './staff.css';
+import { LoadProblem } from '../../shared/ui/notices';
 
 const roleNames = { owner: 'owner', desk: 'front desk' } as const;
 
@@ -62,12 +63,12 @@ function SignedIn({ children }: { children: (staff: Staff) => ReactNode }) {
   if (isLoading) return <p role="status">Checking whether you are signed in…</p>;
   if (error)
     return (
-      <div className="notice notice--error hotel-problem" role="alert">
-        <p>{describeError(error, 'The hotel could not check your sign-in.')}</p>
-        <button type="button" className="button button--secondary" disabled={isFetching} onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadProblem
+        error={error}
+        fallback={'The hotel could not check your sign-in.'}
+        retrying={isFetching}
+        onRetry={() => void refetch()}
+      />
     );
   if (!session) return <SignInForm />;
   return (

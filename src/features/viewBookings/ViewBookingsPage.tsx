@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useListBookingsQuery } from '../../api/bookingsApi';
-import { describeError } from '../../api/requestErrors';
 import { formatCount } from '../../shared/money';
 import { Pending } from '../../shared/Pending';
 import { StorageNotice } from '../bookings/StorageNotice';
 import { AdminGate } from '../staff/AdminGate';
 import { BookingCard } from './BookingCard';
 import './viewBookings.css';
+import { LoadProblem } from '../../shared/ui/notices';
 
 /** Cards are heavier than table rows, so thousands of bookings are shown a batch at a time (each batch one request). */
 export const cardsPerBatch = 60;
@@ -31,12 +31,7 @@ function Cards() {
   const { data, error, isFetching, refetch } = useListBookingsQuery({ q: '', page: 1, pageSize: cardsPerBatch });
   if (error && !data)
     return (
-      <div className="notice notice--error hotel-problem" role="alert">
-        <p>{describeError(error, 'The hotel could not list its bookings.')}</p>
-        <button type="button" className="button button--secondary" disabled={isFetching} onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadProblem error={error} fallback={'The hotel could not list its bookings.'} retrying={isFetching} onRetry={() => void refetch()} />
     );
   // Until the first answer (always so in the prerendered page) the screen must not say there are none.
   if (!data || data.total === 0)
