@@ -27,13 +27,16 @@ export const ReportsQuery = Type.Object(
 );
 export type ReportsQuery = Static<typeof ReportsQuery>;
 
-/** Where a booking came from. Channels (issue 38) will add theirs. */
+/** Where a booking came from: website, phone, walk-in, import, or another channel by the name the owner gave its calendar. */
 export const ReportSource = Type.String();
 
 const Summary = Type.Object({
   roomNightsAvailable: count,
   outOfService: count,
+  /** Here and on other channels (issue 38): a night a channel's calendar took counts as sold there. */
   roomNightsSold: count,
+  /** Of those, the ones other channels' calendars took: their price is not known here (ADR is of the nights sold here). */
+  channelRoomNights: count,
   occupancyPercent: ratio,
   roomRevenuePaise: paise,
   adrPaise: ratio,
@@ -53,12 +56,16 @@ const Summary = Type.Object({
   noShowRevenuePaise: paise,
 });
 
-const Night = Type.Object({ night: isoDate, available: count, outOfService: count, sold: count, occupancyPercent: ratio });
+/** `sold` counts the rooms other channels took that night (`channel`) too. */
+const Night = Type.Object({ night: isoDate, available: count, outOfService: count, sold: count, channel: count, occupancyPercent: ratio });
 
 const Sources = Type.Object({
   /** Per night for a range of up to 62 nights, per month beyond. */
   by: Type.Union([Type.Literal('night'), Type.Literal('month')]),
-  totals: Type.Array(Type.Object({ source: ReportSource, bookings: count, roomNights: count, revenuePaise: paise })),
+  /** A channel's revenue is null: its calendar does not say what it charged. Its bookings are the calendar's events arriving in the range. */
+  totals: Type.Array(
+    Type.Object({ source: ReportSource, bookings: count, roomNights: count, revenuePaise: Type.Union([paise, Type.Null()]) }),
+  ),
   /** Each night or month of the range that sold anything: its first day and the room-nights of each source. */
   buckets: Type.Array(Type.Object({ start: isoDate, roomNights: Type.Record(Type.String(), count) })),
 });

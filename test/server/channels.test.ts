@@ -359,6 +359,38 @@ describe.each(databaseKinds)('channel calendars on %s', (kind) => {
     for (const id of new Set([feed.id, other.id])) await as(`/api/admin/channels/feeds/${id}`, { method: 'DELETE' });
   });
 
+  test('the owner’s reports count the rooms a channel took as sold there, by its name, without a price (issue 39)', async () => {
+    // Nights 300 to 302: MakeMyTrip took room 204 for all three; a guest here took a Suit Room for the first.
+    serve('/mmt-204.ics', bookingComCalendar(today, [{ uid: 'mmt-1', first: 300, end: 303 }]));
+    await addFeed('204', 'MakeMyTrip', '/mmt-204.ics');
+    await book('executive', 300, 301);
+    const reply = await as(`/api/admin/reports?from=${day(300)}&to=${day(302)}&roomId=executive`);
+    expect(reply.status).toBe(200);
+    expect(reply.body.summary).toMatchObject({
+      roomNightsAvailable: 12,
+      roomNightsSold: 4,
+      channelRoomNights: 3,
+      occupancyPercent: 33.3,
+      roomRevenuePaise: 400_000,
+      // The price of the night sold here: MakeMyTrip's calendar does not say what it charged.
+      adrPaise: 400_000,
+    });
+    expect(reply.body.nights.map((n: { sold: number; channel: number }) => [n.sold, n.channel])).toEqual([
+      [2, 1],
+      [1, 1],
+      [1, 1],
+    ]);
+    expect(reply.body.sources.totals).toEqual([
+      { source: 'MakeMyTrip', bookings: 1, roomNights: 3, revenuePaise: null },
+      { source: 'website', bookings: 1, roomNights: 1, revenuePaise: 400_000 },
+    ]);
+    expect(reply.body.sources.buckets[0]).toEqual({ start: day(300), roomNights: { MakeMyTrip: 1, website: 1 } });
+    // The Classic Rooms alone: nothing of room 204's.
+    const classic = await as(`/api/admin/reports?from=${day(300)}&to=${day(302)}&roomId=deluxe`);
+    expect(classic.body.summary).toMatchObject({ roomNightsSold: 0, channelRoomNights: 0 });
+    expect(classic.body.sources.totals).toEqual([]);
+  });
+
   test('a feed that fails changes nothing and shows as failing: a 404, a web page, a hang, 5 MB of junk, a redirect to loopback', async () => {
     serve('/steady.ics', bookingComCalendar(today, [{ uid: 's1', first: 100, end: 102 }]));
     const added = await addFeed('105', 'Booking.com', '/steady.ics');

@@ -120,6 +120,7 @@ describe.each(databaseKinds)('the owner’s reports on %s', (kind) => {
       roomNightsAvailable: available,
       outOfService: 10,
       roomNightsSold: 15,
+      channelRoomNights: 0,
       occupancyPercent: Math.round((1500 / available) * 10) / 10,
       roomRevenuePaise: 5_600_000,
       // ₹56,000 / 15 = ₹3,733.333…
@@ -147,9 +148,9 @@ describe.each(databaseKinds)('the owner’s reports on %s', (kind) => {
     expect(nights).toHaveLength(D);
     expect(nights.reduce((sum, n) => sum + n.sold, 0)).toBe(15);
     // Night 3 (F+2): A's two rooms; G's two Suit Rooms are a no-show and hold none. 10 rooms to sell.
-    expect(nights[2]).toEqual({ night: night(2), available: 10, outOfService: 2, sold: 2, occupancyPercent: 20 });
+    expect(nights[2]).toEqual({ night: night(2), available: 10, outOfService: 2, sold: 2, channel: 0, occupancyPercent: 20 });
     // Night 11 (F+10): B and I.
-    expect(nights[10]).toEqual({ night: night(10), available: 12, outOfService: 0, sold: 2, occupancyPercent: 16.7 });
+    expect(nights[10]).toEqual({ night: night(10), available: 12, outOfService: 0, sold: 2, channel: 0, occupancyPercent: 16.7 });
     // Night 13 (F+12): B has left; I checked out early that morning and gave it back.
     expect(nights[12]).toMatchObject({ sold: 0, occupancyPercent: 0 });
     expect(nights[D - 1]).toMatchObject({ night: lastNight, sold: 1 });

@@ -253,20 +253,38 @@ $$;
 -- now) less those out of service that night. Each type's night is looked up by room_nights' key:
 -- a join let the planner, blind to generate_series' rows, read every night the hotel ever had (a
 -- sequential scan, 24 ms of a 31-night report over 100,000 bookings: npm run bench:api).
+-- Also the rooms other channels' calendars took that night (room_nights.blocked, issue 38): sold
+-- there, as far as the hotel can know (a calendar cannot tell a sale from a night the owner closed
+-- on that site, nor say its price).
 CREATE OR REPLACE FUNCTION report_rooms_by_night(p_from date, p_to date, p_room_id text)
-RETURNS TABLE (night date, rooms bigint, out_of_service bigint) LANGUAGE sql STABLE AS $$
-  SELECT d::date, sum(t.rooms)::bigint,
-         coalesce(sum((SELECT n.out_of_service FROM room_nights n WHERE n.room_id = t.room_id AND n.night = d::date)), 0)::bigint
+RETURNS TABLE (night date, rooms bigint, out_of_service bigint, channel bigint) LANGUAGE sql STABLE AS $$
+  SELECT d::date, sum(t.rooms)::bigint, coalesce(sum(n.out_of_service), 0)::bigint, coalesce(sum(n.blocked), 0)::bigint
     FROM generate_series(p_from, p_to, interval '1 day') AS d
    CROSS JOIN room_types t
+    LEFT JOIN LATERAL (SELECT rn.out_of_service, rn.blocked FROM room_nights rn WHERE rn.room_id = t.room_id AND rn.night = d::date) n ON true
    WHERE p_room_id IS NULL OR t.room_id = p_room_id
    GROUP BY 1;
+$$;
+
+-- The room-nights other channels took, by the channel's name as the owner calls it (Airbnb,
+-- Booking.com), each night: their calendars' events that are not our own bookings sent back
+-- (echoes), with the events that begin in the range, for the sources' split.
+CREATE OR REPLACE FUNCTION report_channel_nights(p_from date, p_to date, p_room_id text)
+RETURNS TABLE (night date, source text, room_nights bigint, arrivals bigint) LANGUAGE sql STABLE AS $$
+  SELECT k.night, f.label, count(*)::bigint, count(DISTINCT k.block_id) FILTER (WHERE k.night = b.first_night)::bigint
+    FROM channel_block_nights k
+    JOIN rooms r ON r.id = k.room
+    JOIN channel_blocks b ON b.id = k.block_id
+    JOIN channel_feeds f ON f.id = b.feed_id
+   WHERE NOT k.echo AND k.night BETWEEN p_from AND p_to AND (p_room_id IS NULL OR r.type_id = p_room_id)
+   GROUP BY 1, 2;
 $$;
 
 -- The headline figures (README "Reports" defines each).
 CREATE OR REPLACE FUNCTION report_summary(p_from date, p_to date, p_room_id text) RETURNS jsonb LANGUAGE sql STABLE AS $$
   WITH rooms AS (
-    SELECT coalesce(sum(r.rooms - r.out_of_service), 0) AS available, coalesce(sum(r.out_of_service), 0) AS out_of_service
+    SELECT coalesce(sum(r.rooms - r.out_of_service), 0) AS available, coalesce(sum(r.out_of_service), 0) AS out_of_service,
+           coalesce(sum(r.channel), 0) AS channel
       FROM report_rooms_by_night(p_from, p_to, p_room_id) r
   ), nights AS (
     SELECT coalesce(sum(n.room_nights) FILTER (WHERE stay_sold(n.status)), 0) AS sold,
@@ -286,9 +304,11 @@ CREATE OR REPLACE FUNCTION report_summary(p_from date, p_to date, p_room_id text
       FROM report_arrivals_now(p_from, p_to, p_room_id) a
   )
   SELECT jsonb_build_object(
-           'roomNightsAvailable', rooms.available, 'outOfService', rooms.out_of_service, 'roomNightsSold', nights.sold,
-           'occupancyPercent', report_ratio(100 * nights.sold, rooms.available, 1),
+           'roomNightsAvailable', rooms.available, 'outOfService', rooms.out_of_service,
+           'roomNightsSold', nights.sold + rooms.channel, 'channelRoomNights', rooms.channel,
+           'occupancyPercent', report_ratio(100 * (nights.sold + rooms.channel), rooms.available, 1),
            'roomRevenuePaise', nights.revenue,
+           -- The price of the nights sold here: a channel's is not in its calendar.
            'adrPaise', report_ratio(nights.revenue, nights.sold, 0),
            'revparPaise', report_ratio(nights.revenue, rooms.available, 0),
            'arrivals', arrivals.arrivals, 'stays', arrivals.stays,
@@ -303,8 +323,9 @@ $$;
 -- Each night: rooms to sell, rooms out of service, rooms sold and the occupancy.
 CREATE OR REPLACE FUNCTION report_by_night(p_from date, p_to date, p_room_id text) RETURNS jsonb LANGUAGE sql STABLE AS $$
   SELECT coalesce(jsonb_agg(jsonb_build_object(
-           'night', r.night, 'available', r.rooms - r.out_of_service, 'outOfService', r.out_of_service, 'sold', coalesce(s.sold, 0),
-           'occupancyPercent', report_ratio(100 * coalesce(s.sold, 0), r.rooms - r.out_of_service, 1)) ORDER BY r.night), '[]')
+           'night', r.night, 'available', r.rooms - r.out_of_service, 'outOfService', r.out_of_service,
+           'sold', coalesce(s.sold, 0) + r.channel, 'channel', r.channel,
+           'occupancyPercent', report_ratio(100 * (coalesce(s.sold, 0) + r.channel), r.rooms - r.out_of_service, 1)) ORDER BY r.night), '[]')
     FROM report_rooms_by_night(p_from, p_to, p_room_id) r
     LEFT JOIN (SELECT n.night, sum(n.room_nights) AS sold FROM report_nights_now(p_from, p_to, p_room_id) n
                 WHERE stay_sold(n.status) GROUP BY n.night) s ON s.night = r.night;
@@ -313,14 +334,19 @@ $$;
 -- Sold room-nights by where the bookings came from: in total (with the bookings arriving in the
 -- range and the room revenue), and per night or per month (p_by: 'night' or 'month') for the chart.
 CREATE OR REPLACE FUNCTION report_sources(p_from date, p_to date, p_room_id text, p_by text) RETURNS jsonb LANGUAGE sql STABLE AS $$
-  WITH nights AS (
+  WITH channels AS (
+    SELECT * FROM report_channel_nights(p_from, p_to, p_room_id)
+  ), nights AS (
     SELECT n.night, n.source, n.room_nights, n.taxable_paise FROM report_nights_now(p_from, p_to, p_room_id) n WHERE stay_sold(n.status)
+    UNION ALL
+    SELECT c.night, c.source, c.room_nights, NULL FROM channels c
   ), totals AS (
-    SELECT coalesce(n.source, a.source) AS source, coalesce(n.room_nights, 0) AS room_nights, coalesce(n.revenue, 0) AS revenue,
-           coalesce(a.bookings, 0) AS bookings
+    SELECT coalesce(n.source, a.source) AS source, coalesce(n.room_nights, 0) AS room_nights, n.revenue, coalesce(a.bookings, 0) AS bookings
       FROM (SELECT source, sum(room_nights) AS room_nights, sum(taxable_paise) AS revenue FROM nights GROUP BY source) n
       FULL JOIN (SELECT a.source, sum(a.bookings) AS bookings FROM report_arrivals_now(p_from, p_to, p_room_id) a
-                  WHERE stay_sold(a.status) GROUP BY a.source) a ON a.source = n.source
+                  WHERE stay_sold(a.status) GROUP BY a.source
+                 UNION ALL
+                 SELECT c.source, sum(c.arrivals) FROM channels c GROUP BY c.source) a ON a.source = n.source
   ), buckets AS (
     SELECT CASE WHEN p_by = 'month' THEN date_trunc('month', night)::date ELSE night END AS start, source, sum(room_nights) AS room_nights
       FROM nights GROUP BY 1, 2 HAVING sum(room_nights) <> 0

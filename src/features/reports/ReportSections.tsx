@@ -37,7 +37,7 @@ export function Figures({ report }: Props) {
         <Tile
           title="Occupancy"
           value={percent(s.occupancyPercent)}
-          detail={`${count(s.roomNightsSold)} of ${count(s.roomNightsAvailable)} room-nights sold${s.outOfService ? `; ${count(s.outOfService)} out of service` : ''}`}
+          detail={`${count(s.roomNightsSold)} of ${count(s.roomNightsAvailable)} room-nights sold${s.channelRoomNights ? ` (${count(s.channelRoomNights)} on other channels)` : ''}${s.outOfService ? `; ${count(s.outOfService)} out of service` : ''}`}
           definition={definitions.occupancy}
         />
         <Tile title="ADR" value={money(s.adrPaise)} definition={definitions.adr} />
