@@ -17,7 +17,7 @@ import { useGetInvoiceQuery } from './invoiceApi';
 import type { InvoiceState } from './invoicePath';
 import { HotelParticulars } from './HotelParticulars';
 import './invoice.css';
-import { hotelDate } from '../../shared/hotelMode';
+import { hotelDate } from '../../shared/today';
 import { longDate } from '../../domain/dateWords';
 
 /**
