@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { priceStay } from '../../../src/domain/stay';
-import { addDays } from '../../../src/domain/dates';
+import { addDays, dateInZone } from '../../../src/domain/dates';
 import { bookAtHotel, callHotel, shownDate, stayOfItsOwn, uniqueEmail } from '../../hotelNetwork';
 import { managedAtHotel, manageTokenFor } from '../../manageLinks';
 import { renderHotelRoute, renderRoute } from '../../testUtils';
@@ -13,7 +13,8 @@ const facts = (root: HTMLElement = document.body) =>
   );
 const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
 const bookingCard = () => screen.getByText('Booking ID').closest('.card') as HTMLElement;
-const today = () => new Date(Date.now()).toISOString().slice(0, 10);
+// The hotel's today (India), which the free period counts from, whatever this machine's zone.
+const today = () => dateInZone('Asia/Kolkata');
 
 /** A booking made at the hotel, and the manage link's token as its confirmation email carries it. */
 async function bookedWithLink(overrides: Record<string, unknown> = {}) {
@@ -156,7 +157,8 @@ describe('Manage Your Booking (hotel)', () => {
   });
 
   it('after the free period says to call the hotel, with its phone, and offers no cancel', async () => {
-    const { token } = await bookedWithLink({ checkIn: addDays(today(), 1), checkOut: addDays(today(), 3) });
+    // A Suit Room from tomorrow: the desk's tests take the Classic Rooms of tonight and tomorrow.
+    const { token } = await bookedWithLink({ roomId: 'executive', checkIn: addDays(today(), 1), checkOut: addDays(today(), 3) });
     await openManage(token);
     expect(
       screen.getByText('Cancellation is free until 2 days before check-in. To cancel now, please call the hotel on +91 00000 00000.'),
