@@ -196,6 +196,14 @@ for (const [width, height, nights] of [
     // broke ("example.co / m") beside the label.
     await expect.poll(() => linesOfText(cell, email.slice(email.lastIndexOf('-') + 1))).toBe(1);
     expect(await noSidewaysScroll(page)).toBe(width);
+    // The new booking's guests and meals (issue 40): the room type's fields within the form.
+    const guests = page.getByRole('region', { name: 'New phone or walk-in booking' }).getByRole('group', { name: 'Guests and meals' });
+    await guests.scrollIntoViewIfNeeded();
+    await screenshot(page, `desk-new-booking-${width}`);
+    const form = (await page.getByRole('region', { name: 'New phone or walk-in booking' }).boundingBox())!;
+    const fields = (await guests.boundingBox())!;
+    expect(fields.x + fields.width).toBeLessThanOrEqual(form.x + form.width);
+    expect(await noSidewaysScroll(page)).toBe(width);
 
     // Opened by its address, the last tab is the current one, scrolled into its row's view.
     await page.goto('/admin-reports');
