@@ -64,8 +64,8 @@ test('hotel mode: MAP for Classic Rooms, a guest books 2 adults and a child of 7
   await expect(meals.getByLabel('Adults')).toHaveValue('2');
   await expect(confirmationFact(guest, 'Total with tax')).toHaveText(/₹/);
   const roomOnly = paise(await confirmationFact(guest, 'Total Amount').textContent());
-  await meals.getByLabel('Meal plan').selectOption({ label: 'Half Board (MAP): +₹600.00 per person per night' });
-  await expect(meals.getByText('With breakfast and dinner.')).toBeVisible();
+  await meals.getByLabel('Meal plan').selectOption({ label: 'Half Board (MAP) +₹600' });
+  await expect(meals.getByText('With breakfast and dinner: ₹600.00 per person per night on top of the room.')).toBeVisible();
   await meals.getByLabel('Children').selectOption('1');
   await meals.getByLabel('Age of child 1').selectOption('7');
   // 3 persons × ₹600 and the child's ₹500: ₹2,300 on top of the night.

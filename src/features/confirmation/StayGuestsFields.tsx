@@ -33,9 +33,18 @@ export function fitChoice(
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-function planPrice(plan: MealPlanPrice): string {
-  if (plan.pricePaise === 0) return 'included';
-  return `+${formatPaise(plan.pricePaise)} per ${plan.per} per night`;
+/** A plan in the list, short enough for a phone's select to show whole: "Half Board (MAP) +₹600". */
+function planOption(plan: MealPlanPrice): string {
+  const label = mealPlanLabel(mealPlanAt(plan.packageIndex)!);
+  if (plan.pricePaise === 0) return `${label}, included`;
+  const price = plan.pricePaise % 100 ? formatPaise(plan.pricePaise) : `₹${(plan.pricePaise / 100).toLocaleString('en-IN')}`;
+  return `${label} +${price}`;
+}
+
+/** The chosen plan said whole, under the list: "With breakfast and dinner: ₹600.00 per person per night on top of the room." */
+function planNote(plan: MealPlanPrice | undefined, meals: string): string {
+  if (!plan || plan.pricePaise === 0) return `With ${meals}, in the room’s price.`;
+  return `With ${meals}: ${formatPaise(plan.pricePaise)} per ${plan.per} per night on top of the room.`;
 }
 
 interface StayGuestsFieldsProps {
@@ -76,18 +85,20 @@ export function StayGuestsFields({ roomTitle, rules, plans, choice, onChange, di
             value={choice.mealPlan}
             onChange={(event) => onChange({ ...choice, mealPlan: Number(event.target.value) })}
           >
-            {plans.map((plan) => {
-              const meal = mealPlanAt(plan.packageIndex);
-              return (
-                meal && (
-                  <option key={plan.packageIndex} value={plan.packageIndex}>
-                    {mealPlanLabel(meal)}: {planPrice(plan)}
-                  </option>
-                )
-              );
-            })}
+            {plans
+              .filter((plan) => mealPlanAt(plan.packageIndex))
+              .map((plan) => (
+                <option key={plan.packageIndex} value={plan.packageIndex}>
+                  {planOption(plan)}
+                </option>
+              ))}
           </select>
-          <p className="stay-guests__note">With {mealPlanAt(choice.mealPlan)?.meals ?? 'the plan’s meals'}.</p>
+          <p className="stay-guests__note">
+            {planNote(
+              plans.find((plan) => plan.packageIndex === choice.mealPlan),
+              mealPlanAt(choice.mealPlan)?.meals ?? 'the plan’s meals',
+            )}
+          </p>
         </div>
       ) : null}
       {choice.guests.map((room, index) => (
