@@ -15,7 +15,7 @@ export function pagePolicy(html: string): string | null {
   return found ? (found[2] ?? found[3] ?? null) : null;
 }
 
-/** The hotel's time zone for the browser's "today" (src/shared/hotelMode.ts siteToday); zone names are letters, digits, _ + - and /. */
+/** The hotel's time zone for the browser's "today" (src/shared/today.ts siteToday); zone names are letters, digits, _ + - and /. */
 const timeZoneTag = () => `<meta name="hotel-time-zone" content="${hotelTimeZone().replace(/[^\w/+-]/g, '')}" />`;
 
 function withHotelMode(html: string): string {

@@ -4,7 +4,7 @@
  * and the browser.
  */
 
-export const monthNames = [
+const monthNames = [
   'January',
   'February',
   'March',
@@ -20,7 +20,7 @@ export const monthNames = [
 ] as const;
 
 /** Sunday first, as Date's getUTCDay counts them. */
-export const weekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const weekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 const monthOf = (iso: string) => monthNames[Number(iso.slice(5, 7)) - 1]!;
 const shortMonthOf = (iso: string) => monthOf(iso).slice(0, 3);

@@ -1,11 +1,11 @@
-import { countOf } from './words';
-
 /**
  * Payments in hotel mode (issue 37): the owner's policy, what a guest pays now, how a payment's
  * GST is shown on its receipt voucher and a refund's on its refund voucher, and what a cancel
  * refunds. The server takes every amount from here and the screens word them from here, so that
  * each rule lives once. Money is integer paise; products that may pass 2^53 are done in BigInt.
  */
+
+import { countOf } from './words';
 
 /**
  * pay_at_hotel: nothing online (the default without Razorpay keys); percent: an advance of

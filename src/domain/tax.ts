@@ -8,6 +8,8 @@
  * tests hold it to that rule written out in TypeScript (test/support/gstRule.ts).
  */
 
+import { groupedIndian } from './words';
+
 /** Services Accounting Code of room accommodation, printed on the invoice. */
 export const accommodationSac = '996311';
 
@@ -15,9 +17,12 @@ export const accommodationSac = '996311';
 export function formatPaise(paise: number): string {
   const sign = paise < 0 ? '-' : '';
   const abs = Math.abs(Math.trunc(paise));
-  const rupees = String(Math.floor(abs / 100));
-  const grouped = rupees.length <= 3 ? rupees : `${rupees.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${rupees.slice(-3)}`;
-  return `${sign}₹${grouped}.${String(abs % 100).padStart(2, '0')}`;
+  return `${sign}₹${groupedIndian(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** ₹8,000 or ₹7,500.01: paise as rupees, with the paise only when there are some (the booking cards, the meal plans' list). */
+export function formatRupees(paise: number): string {
+  return paise % 100 ? formatPaise(paise) : `${paise < 0 ? '-' : ''}₹${groupedIndian(Math.abs(paise) / 100)}`;
 }
 
 /** The GST rate of a line as printed: "2.5%". */

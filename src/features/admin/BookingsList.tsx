@@ -135,12 +135,7 @@ export function BookingsList() {
       )}
 
       {error && !isFetching && !data ? (
-        <LoadProblem
-          error={error}
-          fallback={'The hotel could not list its bookings.'}
-          retrying={isFetching}
-          onRetry={() => void refetch()}
-        />
+        <LoadProblem error={error} fallback="The hotel could not list its bookings." retrying={isFetching} onRetry={() => void refetch()} />
       ) : (
         <>
           <p

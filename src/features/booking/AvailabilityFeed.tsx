@@ -5,7 +5,7 @@ import { addDays } from '../../domain/dates';
 import { useSiteToday } from '../../shared/today';
 import { maxNights } from '../../domain/stay';
 import { useGetPaymentPolicyQuery } from '../payment/paymentApi';
-import { formatInr } from '../../shared/money';
+import { formatRupees } from '../../domain/tax';
 import { mealPlanAt, mealPlanLabel } from '../../domain/mealPlans';
 import { guestRulesWords } from '../../domain/roomGuests';
 import type { AvailabilityReply } from '../../domain/wire';
@@ -13,10 +13,6 @@ import { checkingRoomsLeft } from './roomsLeft';
 import type { HotelPrices, RoomsLeft, Stay } from './roomsLeft';
 import { shortDate } from '../../domain/dateWords';
 import { countOf } from '../../domain/words';
-
-/** Paise as the cards show rupees (₹8,000), with the paise only when there are some (₹7,500.01). */
-const formatPaise = (paise: number) =>
-  `${formatInr(Math.floor(paise / 100))}${paise % 100 ? `.${String(paise % 100).padStart(2, '0')}` : ''}`;
 
 type AvailabilityRoom = AvailabilityReply['rooms'][number];
 
@@ -40,7 +36,7 @@ function stayOptionLines(room: AvailabilityRoom): string[] {
       `Also with ${others
         .map((plan) => {
           const meal = mealPlanAt(plan.packageIndex)!;
-          return `${mealPlanLabel(meal)} (${meal.meals}) +${formatPaise(plan.pricePaise)} per ${plan.per} a night`;
+          return `${mealPlanLabel(meal)} (${meal.meals}) +${formatRupees(plan.pricePaise)} per ${plan.per} a night`;
         })
         .join('; ')}: chosen when you confirm`,
     );
@@ -65,11 +61,11 @@ function cardPrices(answer: AvailabilityReply, dated: boolean): HotelPrices {
           room.roomId,
           {
             stayOptions: stayOptionLines(room),
-            night: formatPaise(lowest),
+            night: formatRupees(lowest),
             ...(!dated
               ? { from: `the lowest of the next ${maxNights} nights` }
               : {
-                  stay: formatPaise(room.stayPaise),
+                  stay: formatRupees(room.stayPaise),
                   refusal: refusal(room),
                   ...(prices.some((p) => p !== lowest) && { from: 'the lowest of these nights' }),
                 }),
@@ -95,11 +91,11 @@ function NightlyPrices({ rooms }: { rooms: AvailabilityReply['rooms'] }) {
           <ul>
             {room.nights.map((n) => (
               <li key={n.night}>
-                {shortDate(n.night, false)}: {n.closed ? 'closed' : formatPaise(n.pricePaise)}
+                {shortDate(n.night, false)}: {n.closed ? 'closed' : formatRupees(n.pricePaise)}
               </li>
             ))}
           </ul>
-          <p>{refusal(room) ?? `${formatPaise(room.stayPaise)} for ${countOf(room.nights.length, 'night')}, per room, tax exclusive.`}</p>
+          <p>{refusal(room) ?? `${formatRupees(room.stayPaise)} for ${countOf(room.nights.length, 'night')}, per room, tax exclusive.`}</p>
         </section>
       ))}
     </div>

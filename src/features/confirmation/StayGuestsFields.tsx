@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { mealPlanAt, mealPlanLabel } from '../../domain/mealPlans';
 import { guestRulesWords, oldestChildAge } from '../../domain/roomGuests';
 import type { GuestRules, RoomGuests } from '../../domain/roomGuests';
-import { formatPaise } from '../../domain/tax';
+import { formatPaise, formatRupees } from '../../domain/tax';
 import type { MealPlanPrice } from '../../domain/wire';
 import './stayGuests.css';
 
@@ -37,8 +37,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 function planOption(plan: MealPlanPrice): string {
   const label = mealPlanLabel(mealPlanAt(plan.packageIndex)!);
   if (plan.pricePaise === 0) return `${label}, included`;
-  const price = plan.pricePaise % 100 ? formatPaise(plan.pricePaise) : `₹${(plan.pricePaise / 100).toLocaleString('en-IN')}`;
-  return `${label} +${price}`;
+  return `${label} +${formatRupees(plan.pricePaise)}`;
 }
 
 /** The chosen plan said whole, under the list: "With breakfast and dinner: ₹600.00 per person per night on top of the room." */

@@ -143,7 +143,7 @@ function Desk() {
       {error && (
         <LoadProblem
           error={error}
-          fallback={'The hotel could not show the day at the desk.'}
+          fallback="The hotel could not show the day at the desk."
           retrying={isFetching}
           onRetry={() => void refetch()}
         />
@@ -429,7 +429,7 @@ function RoomsOfNight({ date, rooms }: { date: string; rooms: readonly DeskRoom[
 // Plain http on the hotel's own network has no crypto.randomUUID: the confirmation screen's maker works everywhere.
 const newDraftId = makeDraftId;
 
-/** ", 2 adults and 1 child (age 7) · MAP", when the booking says who stays and on which plan. */
+/** ", 2 adults, 1 child (7) · Half Board (MAP)", when the booking says who stays and on which plan. */
 function guestsWords(booking: { packageIndex?: number; guests?: Parameters<typeof stayGuestsWords>[1] }): string {
   const words = stayGuestsWords(booking.packageIndex, booking.guests);
   return words ? `, ${words}` : '';

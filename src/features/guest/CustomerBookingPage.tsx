@@ -92,7 +92,7 @@ export function CustomerBookingPage() {
         <GuestPage>
           <LoadProblem
             error={error}
-            fallback={'The hotel could not show this booking.'}
+            fallback="The hotel could not show this booking."
             retrying={isFetching}
             onRetry={() => void refetch()}
           />

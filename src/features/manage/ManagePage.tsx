@@ -74,7 +74,7 @@ function ManageBooking() {
         {error && !isFetching ? (
           <LoadProblem
             error={error}
-            fallback={'The hotel could not open this booking.'}
+            fallback="The hotel could not open this booking."
             retrying={isFetching}
             onRetry={() => void refetch()}
           />

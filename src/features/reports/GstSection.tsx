@@ -69,7 +69,7 @@ export function GstSection() {
         error ? (
           <LoadProblem
             error={error as SourceError}
-            fallback={'The hotel could not work out its GST figures.'}
+            fallback="The hotel could not work out its GST figures."
             retrying={isFetching}
             onRetry={() => void refetch()}
           />

@@ -63,12 +63,7 @@ function SignedIn({ children }: { children: (staff: Staff) => ReactNode }) {
   if (isLoading) return <p role="status">Checking whether you are signed in…</p>;
   if (error)
     return (
-      <LoadProblem
-        error={error}
-        fallback={'The hotel could not check your sign-in.'}
-        retrying={isFetching}
-        onRetry={() => void refetch()}
-      />
+      <LoadProblem error={error} fallback="The hotel could not check your sign-in." retrying={isFetching} onRetry={() => void refetch()} />
     );
   if (!session) return <SignInForm />;
   return (

@@ -31,7 +31,7 @@ function Cards() {
   const { data, error, isFetching, refetch } = useListBookingsQuery({ q: '', page: 1, pageSize: cardsPerBatch });
   if (error && !data)
     return (
-      <LoadProblem error={error} fallback={'The hotel could not list its bookings.'} retrying={isFetching} onRetry={() => void refetch()} />
+      <LoadProblem error={error} fallback="The hotel could not list its bookings." retrying={isFetching} onRetry={() => void refetch()} />
     );
   // Until the first answer (always so in the prerendered page) the screen must not say there are none.
   if (!data || data.total === 0)

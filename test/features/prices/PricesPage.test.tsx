@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { bookAtHotel, callHotel, futureStay, signInStaff, staffNetwork } from '../../hotelNetwork';
 import { renderHotelRoute, renderRoute } from '../../testUtils';
+import { longDate, monthName } from '../../../src/domain/dateWords';
 
 /**
  * The owner's Prices & rooms screen against the real hotel server of the Jest global setup. The
@@ -9,21 +10,6 @@ import { renderHotelRoute, renderRoute } from '../../testUtils';
  */
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const longDate = (iso: string) => `${Number(iso.slice(8, 10))} ${monthNames[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
 /** The calendar button of a night, found by the start of its name ("12 December 2026: ₹3,000, 8 left"). */
 const nightButton = (iso: string) => screen.getByRole('button', { name: new RegExp(`^${longDate(iso)}: `) });
 
@@ -177,7 +163,6 @@ describe('Prices & rooms (hotel)', () => {
 });
 
 describe('Prices & rooms (hotel): the calendar moves, and a night says its price and why (issue 34 item 6)', () => {
-  const monthName = (iso: string) => `${monthNames[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
   const monthAfter = (iso: string, count: number) => {
     const month = Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7)) - 1 + count;
     return `${Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}-01`;
