@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { useGetBookingPaymentQuery, usePayAgainMutation } from './paymentApi';
 import { describeError, statusOf } from '../../api/requestErrors';
 import type { SourceError } from '../../api/requestErrors';
@@ -41,8 +41,9 @@ export function PaymentPage() {
 }
 
 function PaymentLoader({ bookingId }: { bookingId: string }) {
-  const [params] = useSearchParams();
-  const result = params.get('result');
+  // Read with the platform's URLSearchParams: the router's useSearchParams would add its code to
+  // the router chunk that every page, home included, loads first.
+  const result = new URLSearchParams(useLocation().search).get('result');
   const guestKey = useAppSelector((state) => selectGuestBooking(state, bookingId)?.guestKey);
   const [waiting, setWaiting] = useState(true);
   const { data, error, isLoading, isFetching, refetch } = useGetBookingPaymentQuery(
