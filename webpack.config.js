@@ -7,6 +7,7 @@ const CopyWebpackPlugin = require('copy-webpack-plugin');
 const site = require('./src/shared/site.json');
 const { prerenderConfigs } = require('./scripts/prerender/prerenderConfig');
 const { carriedScreenScript } = require('./scripts/prerender/carriedScreen');
+const { dataScriptsMeta, hotelModeMeta, noStorageMark } = require('./scripts/pageMarks');
 
 // The header and footer fragments carry the owner's contact details from src/shared/site.json.
 function fillFragment(html) {
@@ -26,8 +27,7 @@ function fillFragment(html) {
 // the page, and the notice saying so (src/features/bookings/StorageNotice.tsx) shows with the
 // page's first paint rather than once React has read storage. Allowed by its hash alone, so it is
 // written as the HTML minifier writes it (test/e2e/prerender.spec.ts fails on a blocked script).
-const storageCheck =
-  'try{localStorage.length}catch(t){document.querySelector("meta[name=hotel-mode][content=on]")||document.documentElement.setAttribute("data-no-storage","")}';
+const storageCheck = `try{localStorage.length}catch(t){document.querySelector("meta[name=${hotelModeMeta}][content=on]")||document.documentElement.setAttribute("${noStorageMark}","")}`;
 
 // The second, on a prerendered screen that this browser's data will fill (the confirmation, the
 // admin and guest screens): where this browser holds any site data, React will start at once
@@ -35,8 +35,7 @@ const storageCheck =
 // (scripts/prerender/injectPage.js), start downloading now, with the page's styles, rather than
 // once the entry has run; the notices that need React (unreadable records) show that much sooner.
 // Nothing is fetched early for a browser with no data. Written as the minifier writes it, as above.
-const dataScriptsPreload =
-  'try{const e=document.querySelector("meta[name=data-scripts]");if(e&&(localStorage.length||sessionStorage.length))for(const t of e.content.split(" ")){const e=document.createElement("link");e.rel="preload",e.as="script",e.href=t,document.head.append(e)}}catch(e){}';
+const dataScriptsPreload = `try{const e=document.querySelector("meta[name=${dataScriptsMeta}]");if(e&&(localStorage.length||sessionStorage.length))for(const t of e.content.split(" ")){const e=document.createElement("link");e.rel="preload",e.as="script",e.href=t,document.head.append(e)}}catch(e){}`;
 
 const scriptHash = (script) => `'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`;
 
@@ -101,7 +100,12 @@ module.exports = (env, argv) => {
         },
         {
           test: /\.css$/,
-          use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+          // cssPageMarks: a stylesheet names only the page's marks that src/domain/pageMarks.ts lists.
+          use: [
+            production ? MiniCssExtractPlugin.loader : 'style-loader',
+            'css-loader',
+            path.resolve(__dirname, 'scripts/cssPageMarks.js'),
+          ],
         },
       ],
     },

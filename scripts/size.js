@@ -9,6 +9,7 @@ const path = require('path');
 const zlib = require('zlib');
 const webpack = require('webpack');
 const makeConfig = require('../webpack.config.js');
+const { styleHrefMark } = require('./pageMarks');
 
 // The entry holds no React: every route loads the "app" chunk (React, the router) with its screen.
 // Each route's page is prerendered and loads them once it has loaded (src/main.tsx); they are
@@ -52,7 +53,7 @@ function pageAssets(html) {
   const tags = html.match(/<(script|link|style)\b[^>]*>/g) ?? [];
   return tags.flatMap((tag) => {
     if (tag.startsWith('<script')) return attr(tag, 'src') ?? [];
-    if (tag.startsWith('<style')) return attr(tag, 'data-href') ?? [];
+    if (tag.startsWith('<style')) return attr(tag, styleHrefMark) ?? [];
     const rel = attr(tag, 'rel');
     return rel === 'stylesheet' || (rel === 'preload' && attr(tag, 'as') === 'script') ? (attr(tag, 'href') ?? []) : [];
   });

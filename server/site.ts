@@ -2,11 +2,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { hotelModeMeta, hotelTimeZoneMeta } from '../src/domain/pageMarks';
 import { hotelTimeZone } from './bookingRules';
 import { decodedPath } from './plugins/paths';
 
 /** The tag that switches the built site to hotel mode (src/shared/hotelMode.ts reads it). */
-export const hotelModeTag = '<meta name="hotel-mode" content="on" />';
+export const hotelModeTag = `<meta name="${hotelModeMeta}" content="on" />`;
 
 /** The policy the build wrote into the pages as a meta tag, read back so that both say the same. */
 export function pagePolicy(html: string): string | null {
@@ -16,7 +17,7 @@ export function pagePolicy(html: string): string | null {
 }
 
 /** The hotel's time zone for the browser's "today" (src/shared/today.ts siteToday); zone names are letters, digits, _ + - and /. */
-const timeZoneTag = () => `<meta name="hotel-time-zone" content="${hotelTimeZone().replace(/[^\w/+-]/g, '')}" />`;
+const timeZoneTag = () => `<meta name="${hotelTimeZoneMeta}" content="${hotelTimeZone().replace(/[^\w/+-]/g, '')}" />`;
 
 function withHotelMode(html: string): string {
   return html.replace('<head>', `<head>\n    ${hotelModeTag}\n    ${timeZoneTag()}`);

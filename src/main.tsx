@@ -5,6 +5,7 @@ import { paths } from './shared/paths';
 import { loadSource } from './app/loadSource';
 import { loadStore, routeOf, screens, screensAskingTheApi } from './app/screens';
 import { holdEarlyForm } from './shared/earlyForm';
+import { fillingMark, pendingMark, prefetchMark, prerenderedMark } from './domain/pageMarks';
 // The site's base styles come in the entry's own stylesheet, first: one request fewer before the
 // first paint (the header and footer keep theirs, public/header.css and public/footer.css).
 import './shared/base.css';
@@ -65,7 +66,7 @@ function whenLoadedAndIdle(work: () => void, after: Promise<unknown> = loaded): 
 
 /** Downloads the scripts the page lists (data-prefetch) without running them: what the screen needs after hydrating. */
 function prefetchListed(): void {
-  for (const href of container.dataset.prefetch?.split(' ').filter(Boolean) ?? []) {
+  for (const href of container.getAttribute(prefetchMark)?.split(' ').filter(Boolean) ?? []) {
     const link = document.createElement('link');
     link.rel = 'prefetch';
     link.as = 'script';
@@ -86,7 +87,7 @@ function nothingStored(): boolean {
 /** Resolves once the page holds no part waiting for the guest's data (src/shared/Pending.tsx), just after it is painted. */
 function framesFilled(): Promise<void> {
   return new Promise((resolve) => {
-    const waiting = () => container.querySelector('[data-pending]') !== null;
+    const waiting = () => container.querySelector(`[${pendingMark}]`) !== null;
     const done = () => requestAnimationFrame(() => resolve());
     if (!waiting()) return done();
     const observer = new MutationObserver(() => {
@@ -94,7 +95,7 @@ function framesFilled(): Promise<void> {
       observer.disconnect();
       done();
     });
-    observer.observe(container, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-pending'] });
+    observer.observe(container, { childList: true, subtree: true, attributes: true, attributeFilter: [pendingMark] });
   });
 }
 
@@ -113,15 +114,15 @@ function noticeEarly(): Promise<void> {
 // The build prerenders every screen's route (see scripts/prerender); #root names the route it holds.
 const route = routeOf(window.location.pathname);
 const header = startFragment('header');
-if (container.dataset.prerendered === route) {
+if (container.getAttribute(prerenderedMark) === route) {
   // The page paints in its final layout, so the footer can come at once, unless it is a frame that
   // this browser's data will fill (and lengthen): then the footer follows the data, not before.
-  const dataToCome = container.querySelector('[data-pending]') !== null && !nothingStored();
+  const dataToCome = container.querySelector(`[${pendingMark}]`) !== null && !nothingStored();
   // What that data may move stays unseen until it is in (src/shared/Pending.tsx), so nothing jumps.
-  if (dataToCome) container.dataset.filling = '';
+  if (dataToCome) container.setAttribute(fillingMark, '');
   const footer = dataToCome
     ? framesFilled().then(() => {
-        delete container.dataset.filling;
+        container.removeAttribute(fillingMark);
         return startFragment('footer');
       })
     : startFragment('footer');

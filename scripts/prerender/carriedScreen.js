@@ -1,3 +1,5 @@
+const { adoptedMark, carriedRouteMark, styleHrefMark } = require('../pageMarks');
+
 // Home carries the booking screen's first frame, so that Book Now answers at once even before
 // React runs. Measured (npm run bench, "tap as soon as it is visible"): a browser navigation to
 // /booking took 270 to 320 ms at the median on a phone-speed CPU (4x slowdown), and even a page
@@ -10,39 +12,42 @@
 // route by putting the frame in #root, exactly as /booking would have painted it, and the route in
 // the address bar. The entry (src/main.tsx) then starts React for whatever route the address bar
 // holds when it does, so React adopts the booking screen as if it had been loaded. Once React owns
-// the page (#root[data-adopted], src/app/startApp.tsx) the script lets clicks be: the router answers.
+// the page (adoptedMark on #root, src/app/startApp.tsx) the script lets clicks be: the router answers.
 
 /**
  * Runs in the browser, in home's <head> (written out as source, and allowed by its hash in the
- * Content-Security-Policy, webpack.config.js). Anything it does not expect leaves the click to
+ * Content-Security-Policy, webpack.config.js), given the page's marks (`mark`, src/domain/pageMarks.ts). Anything it does not expect leaves the click to
  * the browser, which then navigates as it always would.
  */
-function showCarriedScreen() {
+function showCarriedScreen(mark) {
   document.addEventListener('click', (event) => {
     const root = document.getElementById('root');
-    if (!root || root.hasAttribute('data-adopted')) return;
+    if (!root || root.hasAttribute(mark.adopted)) return;
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const screen = [...document.querySelectorAll('template[data-route]')].find((t) => t.dataset.route === link.getAttribute('href'));
+    const screen = [...document.querySelectorAll(`template[${mark.carriedRoute}]`)].find(
+      (t) => t.getAttribute(mark.carriedRoute) === link.getAttribute('href'),
+    );
     const frame = screen?.content.getElementById('root');
     if (!frame) return;
     event.preventDefault();
-    for (const style of screen.content.querySelectorAll('style[data-href]'))
-      if (!document.querySelector(`style[data-href="${style.dataset.href}"]`)) document.head.append(style);
+    for (const style of screen.content.querySelectorAll(`style[${mark.styleHref}]`))
+      if (!document.querySelector(`style[${mark.styleHref}="${style.getAttribute(mark.styleHref)}"]`)) document.head.append(style);
     for (const { name } of [...root.attributes]) if (name !== 'id') root.removeAttribute(name);
     for (const { name, value } of frame.attributes) root.setAttribute(name, value);
     root.replaceChildren(...frame.childNodes);
     screen.remove();
-    document.title = screen.dataset.title;
-    history.pushState(null, '', screen.dataset.route);
+    document.title = screen.getAttribute('data-title');
+    history.pushState(null, '', screen.getAttribute(mark.carriedRoute));
     scrollTo(0, 0);
     // Back, before React: the page it goes back to is no longer in this document, so load it.
-    addEventListener('popstate', () => root.hasAttribute('data-adopted') || location.reload());
+    addEventListener('popstate', () => root.hasAttribute(mark.adopted) || location.reload());
   });
 }
 
 /** The script as written into the page (its hash goes into the Content-Security-Policy). */
-const carriedScreenScript = `(${showCarriedScreen.toString()})();`;
+const marks = { adopted: adoptedMark, carriedRoute: carriedRouteMark, styleHref: styleHrefMark };
+const carriedScreenScript = `(${showCarriedScreen.toString()})(${JSON.stringify(marks)});`;
 
 /**
  * Writes into `page` (home, as built) the screen of `route`: its #root as prerendered (`root`),
@@ -52,7 +57,7 @@ const carriedScreenScript = `(${showCarriedScreen.toString()})();`;
  */
 function carryScreen(page, { route, root, styles, title }) {
   if (!page.includes('</head>') || !page.includes('</body>')) throw new Error('A page to carry a screen needs a <head> and a <body>');
-  const template = `<template data-route="${route}" data-title="${title.replace(/"/g, '&quot;')}">${styles.join('')}${root}</template>`;
+  const template = `<template ${carriedRouteMark}="${route}" data-title="${title.replace(/"/g, '&quot;')}">${styles.join('')}${root}</template>`;
   return page.replace('</head>', () => `<script>${carriedScreenScript}</script></head>`).replace('</body>', () => `${template}</body>`);
 }
 

@@ -1,4 +1,5 @@
 // Pure string work on the built index.html, kept apart from webpack so it is easy to read and test.
+const { dataScriptsMeta, pendingMark, prefetchMark, prerenderedMark, styleHrefMark } = require('../pageMarks');
 
 // The template's #root holds an <!--app-html--> marker; webpack's HTML minifier may drop it.
 const emptyRoot = /<div id="?root"?>(?:<!--app-html-->)?<\/div>/;
@@ -37,9 +38,9 @@ function injectPage(template, markup, { route, stylesheets = [], prefetchScripts
   // A frame this browser's data will fill (src/shared/Pending.tsx): the scripts React needs at once
   // then, listed ahead of the page's first scripts, which fetch them early where there is data
   // (dataScriptsPreload in webpack.config.js).
-  if (dataScripts.length && body.includes('data-pending')) {
+  if (dataScripts.length && body.includes(pendingMark)) {
     if (!page.includes('<script>')) throw new Error('index.html has no inline <script> in <head> to list the data scripts before');
-    page = page.replace('<script>', () => `<meta name="data-scripts" content="${dataScripts.join(' ')}"><script>`);
+    page = page.replace('<script>', () => `<meta name="${dataScriptsMeta}" content="${dataScripts.join(' ')}"><script>`);
   }
   const extraHead = [...head.filter((t) => t !== title), ...stylesheets.map((href) => `<link href="${href}" rel="stylesheet">`)].join('');
   page = page.replace('</head>', `${extraHead}</head>`);
@@ -50,8 +51,8 @@ function injectPage(template, markup, { route, stylesheets = [], prefetchScripts
 function rootElement(route, body, prefetchScripts = []) {
   // Prefetched from src/main.tsx once the page has loaded: as <link> tags they would compete with
   // the page's own picture for the network.
-  const prefetch = prefetchScripts.length ? ` data-prefetch="${prefetchScripts.join(' ')}"` : '';
-  return `<div id="root" data-prerendered="${route}"${prefetch}>${body}</div>`;
+  const prefetch = prefetchScripts.length ? ` ${prefetchMark}="${prefetchScripts.join(' ')}"` : '';
+  return `<div id="root" ${prerenderedMark}="${route}"${prefetch}>${body}</div>`;
 }
 
 /** The empty shell every other path gets, preloading the scripts every screen needs first. */
@@ -80,8 +81,11 @@ function inlineStylesheets(page, css) {
     if (attribute(tag, 'rel') !== 'stylesheet' || href === undefined) return tag;
     const text = css(href);
     if (/<\/style/i.test(text)) throw new Error(`${href} cannot be written into a page: it contains "</style"`);
-    return `<style data-href="${href}">${text}</style>`;
+    return styleElement(href, text);
   });
 }
 
-module.exports = { injectPage, appShell, splitHoistables, inlineStylesheets, rootElement };
+/** A stylesheet written into a page, under its file's address (styleHrefMark). */
+const styleElement = (href, text) => `<style ${styleHrefMark}="${href}">${text}</style>`;
+
+module.exports = { injectPage, appShell, splitHoistables, inlineStylesheets, rootElement, styleElement };

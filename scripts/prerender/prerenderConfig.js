@@ -1,7 +1,7 @@
 const fs = require('fs');
 const path = require('path');
 const webpack = require('webpack');
-const { appShell, injectPage, inlineStylesheets, rootElement, splitHoistables } = require('./injectPage');
+const { appShell, injectPage, inlineStylesheets, rootElement, splitHoistables, styleElement } = require('./injectPage');
 const { carryScreen } = require('./carriedScreen');
 
 /**
@@ -87,6 +87,8 @@ function prerenderConfigs(clientConfig) {
   const writePages = {
     apply(compiler) {
       compiler.hooks.afterEmit.tapPromise('PrerenderPages', async () => {
+        // The browser build failed (webpack reports why): there is nothing to put into pages.
+        if (pageAssets.size === 0) return;
         const bundle = path.join(serverOut, 'renderPage.js');
         delete require.cache[require.resolve(bundle)];
         const { renderPage } = require(bundle);
@@ -116,7 +118,7 @@ function prerenderConfigs(clientConfig) {
             page = carryScreen(page, {
               route: carries,
               root: rootElement(carries, body, assets.prefetch),
-              styles: lacking.map((href) => `<style data-href="${href}">${stylesheet(href)}</style>`),
+              styles: lacking.map((href) => styleElement(href, stylesheet(href))),
               title: /^<title>([\s\S]*)<\/title>$/.exec(head.find((tag) => tag.startsWith('<title>')) ?? '')?.[1] ?? '',
             });
           }

@@ -5,6 +5,7 @@ import { routes } from './routes';
 import { routeOf } from './screens';
 import { withStore } from './withStore';
 import { adoptEarlyForm } from '../shared/earlyForm';
+import { adoptedMark, prerenderedMark } from '../domain/pageMarks';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -57,9 +58,9 @@ export function startApp(container: HTMLElement): StartedApp {
   );
   const ready = routerReady(router);
   // React owns #root from here: home's script for the screen it carries lets clicks be (carriedScreen.js).
-  container.setAttribute('data-adopted', '');
+  container.setAttribute(adoptedMark, '');
   let firstScreen: Promise<void>;
-  if (container.dataset.prerendered === routeOf(window.location.pathname)) {
+  if (container.getAttribute(prerenderedMark) === routeOf(window.location.pathname)) {
     // Hydrating before the lazy route has loaded would render the empty fallback and mismatch.
     // From here React answers the page's controls, and reads what the guest did before (earlyForm.ts).
     firstScreen = ready.then(() => {

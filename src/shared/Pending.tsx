@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { marked, pendingMark } from '../domain/pageMarks';
 
 interface PendingProps {
   /** True while the data is not read yet: in the page the build prerendered, and while React adopts it. */
@@ -30,19 +31,19 @@ export function Pending({ when, block = false, movable = false, keepWrapper = fa
   const Wrapper = block ? 'div' : 'span';
   if (movable && keepWrapper)
     return (
-      <Wrapper className={when ? 'pending-movable' : undefined} data-pending={when ? '' : undefined}>
+      <Wrapper className={when ? 'pending-movable' : undefined} {...(when ? marked(pendingMark) : {})}>
         {children}
       </Wrapper>
     );
   if (!when) return children;
   if (movable)
     return (
-      <Wrapper className="pending-movable" data-pending="">
+      <Wrapper className="pending-movable" {...marked(pendingMark)}>
         {children}
       </Wrapper>
     );
   return (
-    <Wrapper className="pending" data-pending="" aria-hidden="true">
+    <Wrapper className="pending" {...marked(pendingMark)} aria-hidden="true">
       {children}
     </Wrapper>
   );

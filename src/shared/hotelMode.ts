@@ -1,3 +1,5 @@
+import { hotelModeMeta } from '../domain/pageMarks';
+
 /**
  * Hotel mode: the project's own Node server serves the site and keeps the bookings, and says so
  * with <meta name="hotel-mode" content="on"> in every page it serves. The same build on a static
@@ -8,7 +10,7 @@ let mode: boolean | undefined;
 
 function readMeta(): boolean {
   if (typeof document === 'undefined') return false;
-  return document.querySelector('meta[name="hotel-mode"]')?.getAttribute('content')?.trim().toLowerCase() === 'on';
+  return document.querySelector(`meta[name="${hotelModeMeta}"]`)?.getAttribute('content')?.trim().toLowerCase() === 'on';
 }
 
 export function isHotelMode(): boolean {

@@ -2,6 +2,7 @@ import type { Offers } from '../api/offers';
 import { dateInZone, defaultHotelTimeZone, todayIso } from '../domain/dates';
 import { useAppSelector } from './hooks';
 import { selectOffers } from './offers';
+import { hotelTimeZoneMeta } from '../domain/pageMarks';
 
 /**
  * The hotel's time zone, as its server says in <meta name="hotel-time-zone"> (HOTEL_TIME_ZONE),
@@ -10,7 +11,7 @@ import { selectOffers } from './offers';
  */
 function hotelTimeZone(): string {
   if (typeof document === 'undefined') return defaultHotelTimeZone;
-  return document.querySelector('meta[name="hotel-time-zone"]')?.getAttribute('content')?.trim() || defaultHotelTimeZone;
+  return document.querySelector(`meta[name="${hotelTimeZoneMeta}"]`)?.getAttribute('content')?.trim() || defaultHotelTimeZone;
 }
 
 /** The hotel's date (YYYY-MM-DD) of an instant, whatever this device's zone: the day the desk took a payment. */

@@ -6,6 +6,7 @@ import { readUnreadableBookings } from '../bookings/bookingsBackup';
 import { selectUnreadableCount } from '../bookings/bookingsSlice';
 import { datedFileName, downloadText } from './download';
 import { unreadableMessage } from './unreadableMessage';
+import { marked, unreadableNoticeMark } from '../../domain/pageMarks';
 
 // Hydrating must find the words as the build left them, whatever the entry wrote there since.
 const wordlessUntilRead = { __html: '' };
@@ -29,7 +30,7 @@ export function UnreadableNotice() {
       role="region"
       aria-label="Unreadable booking records"
       hidden={!hydrated}
-      data-unreadable-notice=""
+      {...marked(unreadableNoticeMark)}
       suppressHydrationWarning
     >
       {hydrated ? <p>{unreadableMessage(count)}</p> : <p dangerouslySetInnerHTML={wordlessUntilRead} suppressHydrationWarning />}

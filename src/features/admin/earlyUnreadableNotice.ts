@@ -1,5 +1,6 @@
 import { createBookingStorage } from '../bookings/bookingStorage';
 import { unreadableMessage } from './unreadableMessage';
+import { unreadableNoticeMark } from '../../domain/pageMarks';
 
 /**
  * The admin screen's unreadable-records notice, shown before React: the build's frame holds it
@@ -10,7 +11,7 @@ import { unreadableMessage } from './unreadableMessage';
  * the notice as it is, its button included (a press before is pressed again, earlyForm.ts).
  */
 export function showUnreadableEarly(root: HTMLElement): boolean {
-  const notice = root.querySelector<HTMLElement>('[data-unreadable-notice][hidden]');
+  const notice = root.querySelector<HTMLElement>(`[${unreadableNoticeMark}][hidden]`);
   if (!notice) return false;
   const { unreadableCount } = createBookingStorage().read();
   if (unreadableCount === 0) return false;

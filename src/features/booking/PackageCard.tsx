@@ -4,6 +4,7 @@ import { maxRoomCount, roomCountOptions } from '../../domain/rooms';
 import { formatInr } from '../../shared/money';
 import { pressAgain } from '../../shared/earlyForm';
 import type { HotelPrice } from './roomsLeft';
+import { marked, pricedMark } from '../../domain/pageMarks';
 
 interface PackageCardProps {
   room: RoomType;
@@ -46,7 +47,7 @@ export function PackageCard({ room, pack, packageIndex, count, locked, nights, l
   }, []);
   return (
     // In hotel mode the catalogue's figures are kept unseen (booking.css) until the hotel's own replace them.
-    <div className="package-card" aria-labelledby={`${selectId}-name`} role="group" data-priced={price && ''}>
+    <div className="package-card" aria-labelledby={`${selectId}-name`} role="group" {...(price ? marked(pricedMark) : {})}>
       <h3 className="package-card__name" id={`${selectId}-name`}>
         {pack.name}
       </h3>

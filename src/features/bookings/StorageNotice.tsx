@@ -1,6 +1,7 @@
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { storageUnavailableMessage } from './storageUnavailable';
+import { marked, storageNoticeMark } from '../../domain/pageMarks';
 
 /**
  * "Bookings cannot be saved in this browser", where the bookings are kept in it (a browser
@@ -15,7 +16,7 @@ export function StorageNotice() {
   const available = useAppSelector((state) => state.bookings.storageAvailable);
   if (useAppSelector(selectOffers).keeper !== 'browser') return null;
   return (
-    <p className="notice notice--error" role="alert" hidden={available} data-storage-notice="">
+    <p className="notice notice--error" role="alert" hidden={available} {...marked(storageNoticeMark)}>
       {storageUnavailableMessage}
     </p>
   );
