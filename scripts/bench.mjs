@@ -3,7 +3,8 @@
 // measured in the system Chromium against a production build.
 // Options: DIST_DIR (default dist), BENCH_PORT (default 4390), BENCH_SKIP_BUILD=1 reuses the build,
 // BENCH_ONLY=admin, BENCH_ONLY=first-interaction, BENCH_ONLY=tap-as-visible or BENCH_ONLY=notices
-// measures only those figures (BENCH_TAP_RUNS: runs per case of tap-as-visible, default 10).
+// measures only those figures (BENCH_TAP_RUNS: runs per case of tap-as-visible, default 10;
+// BENCH_TAP_FIGURE, BENCH_TAP_CPU and BENCH_TAP_AT pick its cases, see tapAsVisibleFigures).
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -335,7 +336,10 @@ async function firstInteractionFigures() {
  */
 async function tapAsVisibleFigures() {
   const runsPerCase = Number(process.env.BENCH_TAP_RUNS ?? 10);
-  const delays = [0, 250, 500, 1000];
+  // BENCH_TAP_FIGURE (words of a figure, e.g. "Book Now"), BENCH_TAP_CPU (4 or 1) and BENCH_TAP_AT
+  // (0 for "visible", or 250, 500, 1000) measure only those, for comparing two builds on one case.
+  const delays = [0, 250, 500, 1000].filter((d) => !process.env.BENCH_TAP_AT || d === Number(process.env.BENCH_TAP_AT));
+  const cpus = [4, 1].filter((c) => !process.env.BENCH_TAP_CPU || c === Number(process.env.BENCH_TAP_CPU));
   const targets = { 4: 200, 1: 100 };
 
   const cases = [
@@ -441,8 +445,8 @@ async function tapAsVisibleFigures() {
   const rows = [];
   try {
     const browser = await launchChromium();
-    for (const cpu of [4, 1])
-      for (const aCase of cases)
+    for (const cpu of cpus)
+      for (const aCase of cases.filter((c) => c.figure.includes(process.env.BENCH_TAP_FIGURE ?? '')))
         for (const delay of delays) {
           const runs = [];
           for (let r = 0; r < runsPerCase; r++) runs.push(await once(browser, cpu, aCase, delay));
