@@ -11,6 +11,9 @@
  * This sits in the domain core because the server and the browser share nothing else; it is
  * plain strings, no DOM.
  */
+
+// Data attributes, set on an element (most of them on #root) or written into the page's HTML.
+
 /** On <html>: the browser refuses site storage (the first inline script, webpack.config.js); CSS then shows the storage notice. */
 export const noStorageMark = 'data-no-storage';
 /** The "bookings cannot be saved" notice, always in the page, hidden while it does not apply (StorageNotice.tsx). */
@@ -35,6 +38,7 @@ export const styleHrefMark = 'data-href';
 export const pricedMark = 'data-priced';
 
 // The names of the <meta> tags a page carries.
+
 /** Sent by the hotel's server in every page (content "on"): this site keeps its bookings at the hotel. */
 export const hotelModeMeta = 'hotel-mode';
 /** Sent by the hotel's server: the hotel's time zone, whose date is the site's today. */
