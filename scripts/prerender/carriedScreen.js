@@ -16,8 +16,9 @@ const { adoptedMark, carriedRouteMark, styleHrefMark } = require('../pageMarks')
 
 /**
  * Runs in the browser, in home's <head> (written out as source, and allowed by its hash in the
- * Content-Security-Policy, webpack.config.js), given the page's marks (`mark`, src/domain/pageMarks.ts). Anything it does not expect leaves the click to
- * the browser, which then navigates as it always would.
+ * Content-Security-Policy, webpack.config.js), given the page's marks it uses (`mark`, from
+ * src/domain/pageMarks.ts). Anything it does not expect leaves the click to the browser, which
+ * then navigates as it always would.
  */
 function showCarriedScreen(mark) {
   document.addEventListener('click', (event) => {

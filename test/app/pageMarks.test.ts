@@ -1,6 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { unknownMarksInCss } from '../../src/domain/pageMarks';
+import * as pageMarks from '../../src/domain/pageMarks';
+
+const { unknownMarksInCss } = pageMarks;
 
 const root = path.join(__dirname, '../..');
 const stylesheets = (dir: string): string[] =>
@@ -24,5 +26,11 @@ describe("the page's marks in the stylesheets", () => {
       :root:has(meta[name='hotel-mode']) [data-adoptd] { display: none }
       :root:has(meta[name="hotel-mod"]) .x, [ data-adoptd ] { color: red }`;
     expect(unknownMarksInCss(css)).toEqual(['data-adoptd', 'hotel-mod']);
+  });
+
+  it('knows every mark the module declares, so a mark added there is never refused here', () => {
+    const declared = Object.values(pageMarks).filter((value) => typeof value === 'string');
+    expect(declared).toHaveLength(14);
+    expect(declared.flatMap((name) => unknownMarksInCss(`[${name}] {} meta[name=${name}] {}`))).toEqual([]);
   });
 });
