@@ -40,7 +40,7 @@ function startFragment(name: 'header' | 'footer'): Promise<unknown> {
  * fetched alongside it rather than after it: network round trips fewer. A failure here is the router's to show.
  */
 function startWithScreen(route: keyof typeof screens): Promise<StartedApp> {
-  void screens[route]().catch(() => undefined);
+  void screens[route](route).catch(() => undefined);
   if (route !== paths.home && route !== '*') void loadStore().catch(() => undefined);
   if (screensAskingTheApi.has(route)) void loadSource().catch(() => undefined);
   return start();

@@ -4,8 +4,19 @@
  * that list, once per route, is in every page's entry (issue 36: the home page's first-load
  * JavaScript must not grow as screens are added).
  */
-export { CustomerBookingPage } from '../features/guest/CustomerBookingPage';
-export { InvoicePage } from '../features/invoice/InvoicePage';
-export { PaymentPage } from '../features/payment/PaymentPage';
-export { VoucherPage } from '../features/payment/VoucherPage';
-export { ManagePage } from '../features/manage/ManagePage';
+import type { ComponentType } from 'react';
+import { paths } from '../shared/paths';
+import { CustomerBookingPage } from '../features/guest/CustomerBookingPage';
+import { InvoicePage } from '../features/invoice/InvoicePage';
+import { PaymentPage } from '../features/payment/PaymentPage';
+import { VoucherPage } from '../features/payment/VoucherPage';
+import { ManagePage } from '../features/manage/ManagePage';
+
+/** The screen each of these routes shows (screens.ts loads this chunk for them). */
+export const guestScreens: Record<string, ComponentType> = {
+  [paths.customerBooking]: CustomerBookingPage,
+  [paths.invoice]: InvoicePage,
+  [paths.bookingPayment]: PaymentPage,
+  [paths.voucher]: VoucherPage,
+  [paths.manage]: ManagePage,
+};

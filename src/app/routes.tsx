@@ -14,7 +14,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: (Object.keys(screens) as Array<keyof typeof screens>).map((path) => ({
           path,
-          lazy: () => screens[path]().then((Component) => ({ Component })),
+          lazy: () => screens[path](path).then((Component) => ({ Component })),
         })),
       },
     ],

@@ -1,21 +1,19 @@
 import type { ComponentType } from 'react';
 import { paths } from '../shared/paths';
-import type * as BackOfficeScreens from './backOfficeScreens';
-import type * as GuestScreens from './guestScreens';
 
-type Load = () => Promise<ComponentType>;
+/** Loads the screen a route shows (the route is passed for the chunks that hold several screens). */
+type Load = (route: string) => Promise<ComponentType>;
 
-/** A back-office screen: all of them come in one chunk (backOfficeScreens.ts says why). */
-const backOffice =
-  (screen: keyof typeof BackOfficeScreens): Load =>
-  () =>
-    import(/* webpackChunkName: "back-office" */ './backOfficeScreens').then((m) => m[screen]);
+/**
+ * A back-office screen: all of them come in one chunk, which says which screen each route shows
+ * (backOfficeScreens.ts says why). The route, not the screen's name, is the key, so this table
+ * (in every page's entry) carries no screen names.
+ */
+const backOffice: Load = (route) =>
+  import(/* webpackChunkName: "back-office" */ './backOfficeScreens').then((m) => m.backOfficeScreens[route]!);
 
-/** A guest's booking, or what opens from it: one chunk (guestScreens.ts says why). */
-const guest =
-  (screen: keyof typeof GuestScreens): Load =>
-  () =>
-    import(/* webpackChunkName: "customer-booking" */ './guestScreens').then((m) => m[screen]);
+/** A guest's booking, or what opens from it: one chunk, keyed the same way (guestScreens.ts says why). */
+const guest: Load = (route) => import(/* webpackChunkName: "customer-booking" */ './guestScreens').then((m) => m.guestScreens[route]!);
 
 /**
  * Each route's screen chunk, named after its route. routes.tsx renders them; main.tsx starts
@@ -29,33 +27,33 @@ export const screens = {
     import(/* webpackChunkName: "booking-details" */ '../features/confirmation/BookingDetailsPage').then((m) => m.BookingDetailsPage),
   [paths.adminBookings]: () =>
     import(/* webpackChunkName: "admin-bookings" */ '../features/admin/AdminBookingsPage').then((m) => m.AdminBookingsPage),
-  [paths.adminBursts]: backOffice('BurstsPage'),
-  [paths.adminOutbox]: backOffice('OutboxPage'),
-  [paths.adminDesk]: backOffice('DeskPage'),
-  [paths.adminFormC]: backOffice('FormCPendingPage'),
-  [paths.adminFormCBooking]: backOffice('FormCPage'),
-  [paths.adminStaff]: backOffice('StaffPage'),
-  [paths.adminPrices]: backOffice('PricesPage'),
-  [paths.adminRooms]: backOffice('RoomsPage'),
-  [paths.adminChannels]: backOffice('ChannelsPage'),
-  [paths.adminPayments]: backOffice('AdminPaymentsPage'),
+  [paths.adminBursts]: backOffice,
+  [paths.adminOutbox]: backOffice,
+  [paths.adminDesk]: backOffice,
+  [paths.adminFormC]: backOffice,
+  [paths.adminFormCBooking]: backOffice,
+  [paths.adminStaff]: backOffice,
+  [paths.adminPrices]: backOffice,
+  [paths.adminRooms]: backOffice,
+  [paths.adminChannels]: backOffice,
+  [paths.adminPayments]: backOffice,
   // The owner's reports in a chunk of their own: their charts and tables load on this screen only.
   [paths.adminReports]: () => import(/* webpackChunkName: "admin-reports" */ '../features/reports/ReportsPage').then((m) => m.ReportsPage),
   // Issue 40: the owner's services and a stay's bill at the desk.
-  [paths.adminServices]: backOffice('ServicesPage'),
-  [paths.adminBill]: backOffice('BillPage'),
-  [paths.invoice]: guest('InvoicePage'),
+  [paths.adminServices]: backOffice,
+  [paths.adminBill]: backOffice,
+  [paths.invoice]: guest,
   // Hotel mode with payments (issue 37): a booking's payment (where Razorpay sends the guest back) and its vouchers.
-  [paths.bookingPayment]: guest('PaymentPage'),
-  [paths.voucher]: guest('VoucherPage'),
+  [paths.bookingPayment]: guest,
+  [paths.voucher]: guest,
   [paths.viewBookings]: () =>
     import(/* webpackChunkName: "view-bookings" */ '../features/viewBookings/ViewBookingsPage').then((m) => m.ViewBookingsPage),
   [paths.bookingPortal]: () =>
     import(/* webpackChunkName: "booking-portal" */ '../features/portal/BookingPortalPage').then((m) => m.BookingPortalPage),
-  [paths.customerBooking]: guest('CustomerBookingPage'),
+  [paths.customerBooking]: guest,
   // Hotel mode's manage link; browser-only, the site's not-found page. Not in screensAskingTheApi:
   // the hotel's store has the API from the start, and this browser's source offers no manage links.
-  [paths.manage]: guest('ManagePage'),
+  [paths.manage]: guest,
   '*': () => import(/* webpackChunkName: "not-found" */ '../features/layout/NotFoundPage').then((m) => m.NotFoundPage),
 } satisfies Record<string, Load>;
 

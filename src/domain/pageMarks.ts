@@ -46,9 +46,6 @@ export const hotelTimeZoneMeta = 'hotel-time-zone';
 /** Written by the build on a frame this browser's data fills: the scripts to fetch at once when there is data. */
 export const dataScriptsMeta = 'data-scripts';
 
-/** An attribute that marks an element by being there (its value is empty), as JSX props. */
-export const marked = <Name extends string>(name: Name): Record<Name, ''> => ({ [name]: '' }) as Record<Name, ''>;
-
 /**
  * The names a stylesheet's selectors style the page by ([data-...] attributes, meta[name=...]
  * tags) that are not listed above, each once. The build fails on any (scripts/cssPageMarks.js).

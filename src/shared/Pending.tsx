@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { marked, pendingMark } from '../domain/pageMarks';
+import { pendingMark } from '../domain/pageMarks';
+import { marked } from './ui/marked';
 
 interface PendingProps {
   /** True while the data is not read yet: in the page the build prerendered, and while React adopts it. */

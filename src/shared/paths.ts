@@ -31,14 +31,6 @@ export const paths = {
   manage: '/manage',
 } as const;
 
-export function formCPath(bookingId: string): string {
-  return `/admin-desk/form-c/${encodeURIComponent(bookingId)}`;
-}
-
-export function customerBookingPath(bookingId: string): string {
-  return `/customer-booking/${encodeURIComponent(bookingId)}`;
-}
-
 /**
  * Router state the portal hands the guest view in hotel mode: the email the guest typed, kept in
  * memory (history state), never in the address, to look the booking up with.

@@ -6,7 +6,8 @@ import { readUnreadableBookings } from '../bookings/bookingsBackup';
 import { selectUnreadableCount } from '../bookings/bookingsSlice';
 import { datedFileName, downloadText } from './download';
 import { unreadableMessage } from './unreadableMessage';
-import { marked, unreadableNoticeMark } from '../../domain/pageMarks';
+import { unreadableNoticeMark } from '../../domain/pageMarks';
+import { marked } from '../../shared/ui/marked';
 
 // Hydrating must find the words as the build left them, whatever the entry wrote there since.
 const wordlessUntilRead = { __html: '' };

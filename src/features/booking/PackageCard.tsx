@@ -4,7 +4,8 @@ import { maxRoomCount, roomCountOptions } from '../../domain/rooms';
 import { formatInr } from '../../shared/money';
 import { pressAgain } from '../../shared/earlyForm';
 import type { HotelPrice } from './roomsLeft';
-import { marked, pricedMark } from '../../domain/pageMarks';
+import { pricedMark } from '../../domain/pageMarks';
+import { marked } from '../../shared/ui/marked';
 
 interface PackageCardProps {
   room: RoomType;

@@ -1,7 +1,8 @@
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
 import { storageUnavailableMessage } from './storageUnavailable';
-import { marked, storageNoticeMark } from '../../domain/pageMarks';
+import { storageNoticeMark } from '../../domain/pageMarks';
+import { marked } from '../../shared/ui/marked';
 
 /**
  * "Bookings cannot be saved in this browser", where the bookings are kept in it (a browser

@@ -37,7 +37,8 @@ export function enhanceFragment(container: HTMLElement, navigate: (path: string)
     }
     const link = target?.closest<HTMLAnchorElement>('a[href]');
     if (!link || link.target || link.hasAttribute('download')) return;
-    const url = new URL(link.href, window.location.href);
+    // An anchor's href property is the absolute address its attribute resolves to.
+    const url = new URL(link.href);
     if (url.origin !== window.location.origin) return;
     const hashOnly = link.getAttribute('href')?.startsWith('#');
     if (hashOnly) return;

@@ -1,7 +1,8 @@
 import { Suspense, lazy, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { customerBookingPath, paths } from '../../shared/paths';
+import { customerBookingPath } from '../../shared/links';
+import { paths } from '../../shared/paths';
 import type { CustomerBookingState } from '../../shared/paths';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
