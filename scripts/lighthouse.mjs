@@ -18,7 +18,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const distDir = path.resolve(root, process.env.DIST_DIR || 'dist');
 const port = Number(process.env.LIGHTHOUSE_PORT || 4350);
-const runs = 3;
+// LIGHTHOUSE_RUNS and LIGHTHOUSE_FORM_FACTORS=mobile narrow a comparison of two builds (run them in turns).
+const runs = Number(process.env.LIGHTHOUSE_RUNS || 3);
+const formFactors = process.env.LIGHTHOUSE_FORM_FACTORS ? process.env.LIGHTHOUSE_FORM_FACTORS.split(',') : ['mobile', 'desktop'];
 const allRoutes = [
   '/',
   '/booking',
@@ -153,7 +155,7 @@ async function main() {
   const failingAudits = new Map();
   try {
     for (const route of routes) {
-      for (const formFactor of ['mobile', 'desktop']) {
+      for (const formFactor of formFactors) {
         const results = [];
         for (let run = 0; run < runs; run++) results.push(await audit(chrome, `http://localhost:${port}${route}`, formFactor));
         const summary = {

@@ -37,10 +37,13 @@ export function adoptEarlyForm(): void {
  * (The note joins the list's description once React has adopted the page: PackageCard.tsx.) It
  * sets what React renders from the same choice (PackageCard.tsx, BookingPage.tsx), so React,
  * reading that choice once it adopts the page, finds the page as it would have drawn it.
+ * test/shared/earlyForm.test.tsx runs this on the booking screen's own markup, so renaming what
+ * it looks for fails a unit test, not only the end-to-end ones.
  */
 function answerRoomCount(root: HTMLElement, chosen: Element | null): void {
   for (const card of root.querySelectorAll('.package-card')) {
     const select = card.querySelector('select')!;
+    // isPackageLocked's rule (selectionSlice.ts), each package known here by its list.
     const locked = chosen !== null && select !== chosen;
     const note = card.querySelector<HTMLElement>('.package-card__lock')!;
     select.disabled = locked;

@@ -44,8 +44,7 @@ const selectionSlice = createSlice({
     roomCountChosen(state, action: PayloadAction<{ roomId: RoomId; packageIndex: number; count: number }>) {
       const { roomId, packageIndex } = action.payload;
       if (!findPackage(roomId, packageIndex)) return;
-      const lockedByOther = state.roomId !== null && (state.roomId !== roomId || state.packageIndex !== packageIndex);
-      if (lockedByOther) return;
+      if (isPackageLocked(state, roomId, packageIndex)) return;
       const count = clampCount(action.payload.count);
       // Choosing 0 rooms is the same as choosing nothing: the other packages unlock.
       state.roomId = count > 0 ? roomId : null;
@@ -91,7 +90,12 @@ export const { roomCountChosen, datesChosen, availabilityReceived, selectionRese
 export const { selectSelection, selectChosenRoomId } = selectionSlice.selectors;
 export default selectionSlice;
 
-/** True when a package other than this one holds the selection, so this one is disabled. */
+/**
+ * The booking screen's rule between packages: while one package holds a room count, every other
+ * is locked (its count and Book disabled). The reducer refuses a count on a locked package by it,
+ * and the screen draws the lock by it. Before React, the prerendered page answers a count by the
+ * same rule in the page (src/shared/earlyForm.ts, tested on the screen's own markup).
+ */
 export function isPackageLocked(selection: SelectionState, roomId: RoomId, packageIndex: number): boolean {
   return selection.roomId !== null && (selection.roomId !== roomId || selection.packageIndex !== packageIndex);
 }
