@@ -37,7 +37,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** The package card headed by this room's name and package (each card names both). */
+/** The room's package card, the first of its section unless `index` says otherwise (found by its Book button). */
 function card(roomTitle: string, index = 0): HTMLElement {
   const section = screen.getByRole('heading', { name: roomTitle }).closest('section')!;
   const cards = within(section).getAllByRole('button', { name: 'Book' });

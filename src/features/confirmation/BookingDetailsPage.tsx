@@ -8,7 +8,7 @@ import type { Confirmed } from '../../api/bookingsApi';
 import { useGetBookingPaymentQuery, useGetPaymentPolicyQuery } from '../payment/paymentApi';
 import type { StaySummary } from '../../domain/stay';
 import { recordTax } from '../../domain/tax';
-import { customerBookingPath } from '../../shared/links';
+import { customerBookingPath } from '../guest/customerBookingPath';
 import { paths } from '../../shared/paths';
 import { invoicePath } from '../invoice/invoicePath';
 import { bookingPaymentPath } from '../payment/paymentPaths';

@@ -16,7 +16,7 @@ import { useAppSelector } from '../../shared/hooks';
 import { formatInr } from '../../shared/money';
 import { selectOffers } from '../../shared/offers';
 import { GuestContactFields, useGuestContact } from '../../shared/GuestContactFields';
-import { formCPath } from '../../shared/links';
+import { formCPath } from '../formC/formCPath';
 import { paths } from '../../shared/paths';
 import { makeDraftId } from '../confirmation/draftKeys';
 import { StayGuestsFields, fitChoice } from '../confirmation/StayGuestsFields';

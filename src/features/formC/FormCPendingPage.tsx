@@ -5,7 +5,7 @@ import { describeError } from '../../api/requestErrors';
 import { formatDisplayDate } from '../../domain/dates';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
-import { formCPath } from '../../shared/links';
+import { formCPath } from './formCPath';
 import { paths } from '../../shared/paths';
 import { LoadProblem, OutcomeNotice } from '../../shared/ui/notices';
 import type { Outcome } from '../../shared/ui/notices';

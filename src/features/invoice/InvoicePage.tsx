@@ -10,7 +10,7 @@ import { showGuestMobile } from '../../domain/guestContact';
 import type { InvoiceReply } from '../../domain/pricesWire';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
-import { customerBookingPath } from '../../shared/links';
+import { customerBookingPath } from '../guest/customerBookingPath';
 import { paths } from '../../shared/paths';
 import { selectGuestBooking } from '../guest/guestBooking';
 import { tokenFromHash } from '../manage/manageToken';

@@ -8,7 +8,7 @@ import { formatPaise } from '../../domain/tax';
 import type { GuestPaymentReply, PaymentSummary } from '../../domain/paymentsWire';
 import { useAppSelector } from '../../shared/hooks';
 import { selectOffers } from '../../shared/offers';
-import { customerBookingPath } from '../../shared/links';
+import { customerBookingPath } from '../guest/customerBookingPath';
 import { paths } from '../../shared/paths';
 import { selectGuestBooking, shownId } from '../guest/guestBooking';
 import { invoicePath } from '../invoice/invoicePath';

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { customerBookingPath } from '../../shared/links';
+import { customerBookingPath } from '../guest/customerBookingPath';
 import { paths } from '../../shared/paths';
 import type { CustomerBookingState } from '../../shared/paths';
 import { useAppSelector } from '../../shared/hooks';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { customerBookingPath } from '../../shared/links';
+import { customerBookingPath } from '../guest/customerBookingPath';
 import type { BookingRecord } from '../../domain/bookingRecord';
 import { formatDisplayDate } from '../../domain/dates';
 import { formatInr } from '../../shared/money';
