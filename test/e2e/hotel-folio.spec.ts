@@ -83,6 +83,9 @@ for (const [width, height] of [
     await charge.getByLabel('Note (optional)').fill('Dinner');
     await charge.getByRole('button', { name: 'Post charge' }).click();
     await expect(page.getByText('Posted: Restaurant × 2.')).toBeVisible();
+    // The bill shows its first line before the next click: the table it brings moves the form down, and a
+    // click whose press and release straddle that move is lost (Playwright checks only where the press lands).
+    await expect(page.getByRole('table', { name: 'Lines' }).getByRole('row').filter({ hasText: 'Restaurant × 2' })).toBeVisible();
     await charge.getByLabel('Service').selectOption({ label: 'Jeep ride: ₹1,500.00 + 18% GST' });
     await charge.getByLabel('Quantity').fill('1');
     await charge.getByRole('button', { name: 'Post charge' }).click();

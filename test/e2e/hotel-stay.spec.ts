@@ -118,6 +118,9 @@ test('hotel mode: MAP for Classic Rooms, a guest books 2 adults and a child of 7
   await charge.getByLabel('Note (optional)').fill('Dinner');
   await charge.getByRole('button', { name: 'Post charge' }).click();
   await expect(page.getByText('Posted: Restaurant × 1.')).toBeVisible();
+  // The bill shows its first line before the next click: the table it brings moves the form down, and a
+  // click whose press and release straddle that move is lost (Playwright checks only where the press lands).
+  await expect(page.getByRole('table', { name: 'Lines' }).getByRole('row').filter({ hasText: 'Restaurant × 1' })).toBeVisible();
   await charge.getByLabel('Service').selectOption({ label: 'Jeep ride: ₹1,500.00 + 18% GST' });
   await charge.getByLabel('Quantity').fill('1');
   await charge.getByRole('button', { name: 'Post charge' }).click();
@@ -131,7 +134,8 @@ test('hotel mode: MAP for Classic Rooms, a guest books 2 adults and a child of 7
   await pay.getByLabel('Paid by').selectOption({ label: 'Cash' });
   await pay.getByRole('button', { name: 'Take payment' }).click();
   await expect(page.getByText(`Received ${formatPaise(due)} by Cash.`)).toBeVisible();
-  // As the desk sees it before checking the guest out (and as hotel-folio.spec.ts waits): nothing due.
+  // Nothing due, as the desk sees it before checking out (hotel-folio.spec.ts waits the same): the
+  // payment's line moves Check out down, and a click that straddles the move is lost.
   await expect(balance.locator('.folio__balance dd')).toHaveText('₹0.00');
   await page.getByRole('button', { name: 'Check out', exact: true }).click();
   // The notice's own text, so that a refusal says what it was.
