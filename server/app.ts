@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import AjvCompiler from '@fastify/ajv-compiler';
 import type { ValidatorFactory } from '@fastify/ajv-compiler';
 import Fastify from 'fastify';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Database } from './db/database';
@@ -45,7 +45,8 @@ import type { PaymentsService } from './payments/payments';
 import type { MailContext } from './mail/outbox';
 import { siteHostNames } from './config';
 import { pagePolicy, readSite, registerSite } from './site';
-import { hotelToday } from './bookingRules';
+import { createStayGate } from './stayGate';
+import type { StayGate } from './stayGate';
 
 export interface AppOptions {
   db: Database;
@@ -60,6 +61,8 @@ export interface AppOptions {
   mail?: Partial<MailContext>;
   /** The clock every route reads "today" at the hotel from (server/bookingRules.ts hotelToday; tests set it; default the real one). */
   now?: () => Date;
+  /** The stay's rules (server/stayGate.ts); default: one on `now` and `limits`. */
+  gate?: StayGate;
   /** Channel calendars: how often they are read, and the bounds on reading one (config.ts). */
   channels?: Partial<ChannelSettings>;
   /** Payments through Razorpay (server/payments/); without it, none: every guest pays at the hotel. */
@@ -74,6 +77,38 @@ export const defaultMail: MailContext = { publicUrl: 'http://localhost:8080', ca
 function requestId(request: IncomingMessage): string {
   const given = request.headers['x-request-id'];
   return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,64}$/.test(given) ? given : randomUUID();
+}
+
+/**
+ * Query parameters of the back office whose values a log line may show: paging, periods, formats.
+ * Any other (a search: a guest's name, mobile, email or passport number) is logged as [redacted],
+ * so that what staff look up never reaches the request log.
+ */
+const loggedAdminParams = new Set(['page', 'pageSize', 'limit', 'show', 'from', 'to', 'days', 'date', 'month', 'fy', 'format', 'roomId']);
+
+/** The request's URL as its log line shows it. */
+export function loggedUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0 || !/^\/api\/admin\//i.test(url)) return url;
+  const params = new URLSearchParams(url.slice(query + 1));
+  const shown = [...params].map(([name, value]) => `${name}=${loggedAdminParams.has(name) ? encodeURIComponent(value) : '[redacted]'}`);
+  return `${url.slice(0, query)}?${shown.join('&')}`;
+}
+
+/** Fastify's own request serializer, with the URL as loggedUrl shows it. */
+const requestSerializer = (request: FastifyRequest) => ({
+  method: request.method,
+  url: loggedUrl(request.url),
+  version: [request.headers['accept-version']].flat()[0],
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});
+
+function withRequestSerializer(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, req: requestSerializer } };
 }
 
 /**
@@ -120,7 +155,7 @@ export async function buildApp(options: AppOptions) {
   );
   directives['frame-ancestors'] = ["'none'"];
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRequestSerializer(options.logger),
     bodyLimit,
     trustProxy: proxyTrust(options.trustProxy ?? false),
     requestIdHeader: false,
@@ -172,27 +207,23 @@ export async function buildApp(options: AppOptions) {
 
   if (site) await registerSite(app, site);
   const now = options.now ?? (() => new Date());
-  await app.register(healthRoutes, { db: options.db });
-  await app.register(availabilityRoutes, { db: options.db, now });
   const limits: RequestLimits = { ...defaultLimits, ...options.limits };
+  // Every route that takes nights asks this one gate (its rules, its words, the hotel's today).
+  const gate = options.gate ?? createStayGate({ now, limits });
+  await app.register(healthRoutes, { db: options.db });
+  await app.register(availabilityRoutes, { db: options.db, gate });
   const payments =
     options.payments ??
-    createPayments({
-      pool: options.db.pool,
-      config: null,
-      publicUrl: mail.publicUrl,
-      onMail: mail.onQueued,
-      today: () => hotelToday(now()),
-    });
-  await app.register(bookingRoutes, { db: options.db, limits, now });
+    createPayments({ pool: options.db.pool, config: null, publicUrl: mail.publicUrl, onMail: mail.onQueued, today: gate.today, gate });
+  await app.register(bookingRoutes, { db: options.db, limits, gate });
   await app.register(adminSessionRoutes, { db: options.db });
-  await app.register(adminBookingRoutes, { db: options.db, now });
+  await app.register(adminBookingRoutes, { db: options.db, gate });
   await app.register(adminBurstRoutes, { db: options.db });
-  await app.register(adminImportRoutes, { db: options.db, limits, now });
-  await app.register(manageRoutes, { db: options.db, limits, mail, now, payments });
+  await app.register(adminImportRoutes, { db: options.db, gate });
+  await app.register(manageRoutes, { db: options.db, limits, mail, gate, payments });
   await app.register(adminOutboxRoutes, { db: options.db, mail });
   await app.register(adminStaffRoutes, { db: options.db });
-  await app.register(adminDeskRoutes, { db: options.db, limits, now, payments, mail });
+  await app.register(adminDeskRoutes, { db: options.db, gate, payments, mail });
   await app.register(adminFolioRoutes, { db: options.db });
   await app.register(adminFormCRoutes, { db: options.db, now });
   await app.register(adminPriceRoutes, { db: options.db, now });
@@ -201,7 +232,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(adminRoomRoutes, { db: options.db, now });
   await app.register(adminChannelRoutes, { db: options.db, mail, channels, now });
   await app.register(calendarRoutes, { db: options.db, publicUrl: mail.publicUrl, now });
-  await app.register(paymentRoutes, { db: options.db, payments, limits, cancelFreeDays: mail.cancelFreeDays, now });
+  await app.register(paymentRoutes, { db: options.db, payments, limits, cancelFreeDays: mail.cancelFreeDays, gate });
   await app.register(adminPaymentRoutes, { db: options.db, payments, publicUrl: mail.publicUrl });
   return app;
 }

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { hotelTimeZone, hotelToday } from './bookingRules';
+import { hotelTimeZone } from './bookingRules';
 import { startChannelSync } from './channels/channelSync';
 import type { ChannelSync } from './channels/channelSync';
 import { purgeChannelLog } from './db/channelQueries';
@@ -19,6 +19,7 @@ import { purgeRateLimits } from './requestLimits';
 import { saveGatewayReady } from './payments/paymentQueries';
 import { createPayments } from './payments/payments';
 import { startReconciler } from './payments/reconciler';
+import { createStayGate } from './stayGate';
 
 /** `npm start`: open (or start) the database, make the first admin, listen, and stop in order. */
 async function main() {
@@ -30,8 +31,11 @@ async function main() {
   // Whether guests pay online is decided by Razorpay's keys (README, "Payments"); the last start wins, as for mail.
   await saveGatewayReady(db.pool, config.payments !== null);
   let sender: OutboxSender | null = null;
+  // One gate for the routes and for a payment that comes after its hold ended.
+  const gate = createStayGate({ limits: config.limits });
   const payments = createPayments({
     pool: db.pool,
+    gate,
     config: config.payments,
     publicUrl: mail.publicUrl,
     onMail: () => sender?.wake(),
@@ -44,6 +48,7 @@ async function main() {
     trustProxy: config.trustProxy,
     siteHosts: config.siteHosts,
     limits: config.limits,
+    gate,
     logger: { level: config.logLevel },
     channels: config.channels,
     mail: {
@@ -94,15 +99,15 @@ async function main() {
     purgeIdleSessions(db.pool).catch(() => undefined);
     purgeRateLimits(db.pool).catch(() => undefined);
     numberLeftoverInvoices(db.pool).catch(() => undefined);
-    refreshNightPrices(db.pool).catch(() => undefined);
+    refreshNightPrices(db.pool, gate.today()).catch(() => undefined);
     foldReportFacts(db.pool).catch(() => undefined);
     purgeChannelLog(db.pool).catch(() => undefined);
     // Form C's passport and visa particulars, a retention period after check-out (issue 40).
-    eraseExpiredFormC(db.pool, hotelToday()).catch(() => undefined);
+    eraseExpiredFormC(db.pool, gate.today()).catch(() => undefined);
   }, 3_600_000);
   housekeeping.unref();
   await purgeDeleted(db.pool);
-  await eraseExpiredFormC(db.pool, hotelToday());
+  await eraseExpiredFormC(db.pool, gate.today());
   // A kill between a confirm's commit and its invoice number leaves the booking to number here.
   await numberLeftoverInvoices(db.pool);
 

@@ -351,10 +351,7 @@ export async function calendar(db: Queryable, from: string, days: number): Promi
                       'night', to_char(s.night, 'YYYY-MM-DD'), 'pricePaise', s.price_paise,
                       'booked', coalesce(n.booked, 0), 'outOfService', coalesce(n.out_of_service, 0),
                       'left', greatest(0, t.rooms - coalesce(n.booked + n.out_of_service + n.blocked, 0)),
-                      'closed', EXISTS (SELECT 1 FROM closures c WHERE s.night BETWEEN c.first_night AND c.last_night
-                                                                 AND (c.room_id IS NULL OR c.room_id = t.room_id)),
-                      'minNights', (SELECT max(m.nights) FROM min_stays m WHERE s.night BETWEEN m.first_night AND m.last_night
-                                                                           AND (m.room_id IS NULL OR m.room_id = t.room_id)))
+                      'closed', night_closed(t.room_id, s.night), 'minNights', min_nights(t.room_id, s.night))
                     ORDER BY s.night)
                FROM stay_nights(t.room_id, $1::date, $1::date + $2::int) AS s
                LEFT JOIN room_nights n ON n.room_id = t.room_id AND n.night = s.night) AS nights
@@ -523,8 +520,8 @@ async function billOf(db: Queryable, bookingId: string): Promise<Pick<InvoiceRep
  * do it themselves through triggers; this, hourly, moves the three years ahead along with the days
  * (a night outside them is priced by the rule, so a missed hour costs speed, never a wrong price).
  */
-export async function refreshNightPrices(db: Queryable): Promise<void> {
-  await db.query('SELECT refresh_night_prices()');
+export async function refreshNightPrices(db: Queryable, today: string): Promise<void> {
+  await db.query('SELECT refresh_night_prices($1::date)', [today]);
 }
 
 /** A stay to price: a room type, its plan (src/domain/mealPlans.ts) and guests (null: not said), rooms and dates. */

@@ -3,7 +3,6 @@ import { amountDueNow, cancelRefundPaise, splitRefund, stayTotalPaise, voucherTa
 import type { RefundReason, StayCharges } from '../../src/domain/payments';
 import type { BookingStatus } from '../../src/domain/wire';
 import type { PaymentItem, PaymentSummary } from '../../src/domain/paymentsWire';
-import { hotelToday } from '../bookingRules';
 import type { PaymentsConfig } from '../config';
 import { roomsLeft, stayRefusalOf } from '../db/bookingQueries';
 import type { StayRefusal } from '../db/bookingQueries';
@@ -16,6 +15,9 @@ import { returnSignatureValid, webhookSignatureValid } from './signatures';
 import type { ReturnFields } from './signatures';
 import type { RazorpayClient, RazorpayLink, RazorpayRefund } from './razorpay';
 import { longDate } from '../../src/domain/dateWords';
+import { defaultLimits } from '../requestLimits';
+import { createStayGate } from '../stayGate';
+import type { StayGate } from '../stayGate';
 
 /**
  * Money in, money out (issue 37). Every path that learns of a payment (the guest's signed return,
@@ -59,6 +61,8 @@ export interface PaymentsOptions {
   client?: RazorpayClient;
   /** The hotel's today (tests set the clock). */
   today?: () => string;
+  /** The stay's rules (server/stayGate.ts): paying after a hold ended sells the stay anew; default: the real clock, the default limits. */
+  gate?: Pick<StayGate, 'check' | 'ownerRules' | 'today' | 'refused'>;
   log?: (level: 'info' | 'warn' | 'error', message: string, detail?: Record<string, unknown>) => void;
   /** Messages were queued: the outbox sender looks at once. */
   onMail?: () => void;
@@ -115,7 +119,8 @@ export interface PaymentsService {
 export function createPayments(options: PaymentsOptions): PaymentsService {
   const { pool, config } = options;
   const client = options.client ?? (config ? razorpayClient(config) : null);
-  const today = options.today ?? (() => hotelToday());
+  const gate = options.gate ?? createStayGate({ limits: defaultLimits });
+  const today = options.today ?? gate.today;
   const log = options.log ?? (() => undefined);
   const mailed = () => options.onMail?.();
   const publicUrl = options.publicUrl;
@@ -376,20 +381,32 @@ export function createPayments(options: PaymentsOptions): PaymentsService {
       return 'booking confirmed';
     }
     if (booking.status === 'expired') {
-      // Paid after its hold ended: kept if its rooms are still free.
-      await db.query('SAVEPOINT late');
-      try {
-        await db.query('SELECT hold_again($1, NULL)', [row.booking_id]);
-        await db.query('RELEASE SAVEPOINT late');
-      } catch (error) {
-        if ((error as { code?: string }).code !== 'P0001') throw error;
-        await db.query('ROLLBACK TO SAVEPOINT late');
+      // Paid after its hold ended: kept if the stay may still be sold (the gate: its dates have not
+      // passed) and its rooms are still free.
+      let refused = gate.check(booking);
+      if (!refused) {
+        await db.query('SAVEPOINT late');
+        try {
+          await db.query('SELECT hold_again($1, NULL)', [row.booking_id]);
+          await db.query('RELEASE SAVEPOINT late');
+        } catch (error) {
+          if ((error as { code?: string }).code !== 'P0001') throw error;
+          await db.query('ROLLBACK TO SAVEPOINT late');
+          const refusal = await stayRefusalOf(error, booking.roomId ?? '', () =>
+            roomsLeft(db, { roomId: booking.roomId ?? '', capacity: 0 }, booking.checkIn!, booking.checkOut!),
+          );
+          if (!refusal) throw error;
+          refused = gate.refused(refusal);
+        }
+      }
+      if (refused) {
         await addRefund(db, row, amount, 'late_payment');
         await db.query(`SELECT queue_payment_mail($1, 'late-refund', 'hotel-late-refund', $2::jsonb)`, [
           row.booking_id,
           JSON.stringify({ receipt: JSON.parse(receiptJson) }),
         ]);
-        return 'paid after the hold, rooms gone: refunded';
+        // The event's outcome (the Payments screen) says why, in the words a Pay again is refused with.
+        return `paid after the hold, refused (${refused.body.message}): refunded`;
       }
       await db.query('SELECT confirm_paid_booking($1, $2, $3::jsonb)', [row.booking_id, today(), receiptJson]);
       return 'paid after the hold, rooms still free: booking confirmed';
@@ -812,8 +829,11 @@ export function createPayments(options: PaymentsOptions): PaymentsService {
     const total = booking.charges.taxablePaise + booking.charges.cgstPaise + booking.charges.sgstPaise;
     const open = money.payments.find((p) => p.state === 'open' && p.url);
     let canPayAgain = false;
-    if (booking.status === 'expired' && client && booking.roomId && booking.checkIn && booking.checkOut && booking.checkIn >= today()) {
-      canPayAgain = (await roomsLeft(pool, { roomId: booking.roomId, capacity: 0 }, booking.checkIn, booking.checkOut)) >= booking.rooms;
+    if (booking.status === 'expired' && client && booking.roomId && booking.checkIn && booking.checkOut && !gate.check(booking)) {
+      const stay = { roomId: booking.roomId, checkIn: booking.checkIn, checkOut: booking.checkOut };
+      canPayAgain =
+        !(await gate.ownerRules(pool, stay)) &&
+        (await roomsLeft(pool, { ...stay, capacity: 0 }, stay.checkIn, stay.checkOut)) >= booking.rooms;
     }
     return {
       bookingId,

@@ -3,7 +3,7 @@ import { rooms as roomTypes } from '../../src/domain/rooms';
 import { isIsoDate } from '../../src/domain/dates';
 import { roomsLeftMessage } from '../../src/domain/stay';
 import { searchTermForMobile } from '../../src/domain/guestContact';
-import { capacityOf, hotelToday, refusalBody } from '../bookingRules';
+import { capacityOf } from '../bookingRules';
 import { allBookings, deleteBooking, occupancy, recentAudit, restoreBooking } from '../db/bookingQueries';
 import type { Booking } from '../db/bookingQueries';
 import { csvCell } from '../csv';
@@ -11,6 +11,7 @@ import type { Database } from '../db/database';
 import { invoiceOf, roomTypeSettings } from '../db/priceQueries';
 import { cachedSearch } from '../db/searchCache';
 import { ownerOnly, requireAdmin } from '../plugins/adminAuth';
+import type { StayGate } from '../stayGate';
 import { Type } from '@sinclair/typebox';
 import {
   AuditReply,
@@ -57,7 +58,7 @@ const exportFile = {
   },
 };
 
-export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
+export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database; gate: StayGate }> = async (app, { db, gate }) => {
   // Before the body is read: a caller without a session gets 401, not a parse of their upload.
   app.addHook('onRequest', requireAdmin(db.pool));
   const search = cachedSearch();
@@ -109,7 +110,10 @@ export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database; now: 
         });
       }
       // A night closed since it was deleted, or a minimum stay set: the refusal a new booking of it gets.
-      if (result.outcome !== 'restored') return reply.code(409).send(refusalBody(result));
+      if (result.outcome !== 'restored') {
+        const refusal = gate.refused(result);
+        return reply.code(refusal.status).send(refusal.body);
+      }
       return { booking: result.booking };
     },
   );
@@ -118,7 +122,7 @@ export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database; now: 
     '/api/admin/occupancy',
     { schema: { querystring: OccupancyQuery, response: { 200: OccupancyReply, 400: Refusal } } },
     async (request, reply) => {
-      const from = request.query.from ?? hotelToday(now());
+      const from = request.query.from ?? gate.today();
       // The schema checks the shape only; PostgreSQL would fail on 2027-02-30 (a 500).
       if (!isIsoDate(from)) return reply.code(400).send({ error: 'Bad Request', message: 'from: must be a date (YYYY-MM-DD)' });
       const days = request.query.days ?? 60;
@@ -144,7 +148,8 @@ export const adminBookingRoutes: FastifyPluginAsyncTypebox<{ db: Database; now: 
     { onRequest: ownerOnly, schema: { querystring: ExportQuery, response: { 200: exportFile } } },
     async (request, reply) => {
       const bookings = await allBookings(db.pool);
-      const stamp = new Date().toISOString().slice(0, 10);
+      // The hotel's date, as every date it writes (not the server's UTC one).
+      const stamp = gate.today();
       if (request.query.format === 'csv') {
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')

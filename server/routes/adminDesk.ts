@@ -4,11 +4,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { makeBookingId } from '../../src/domain/bookingId';
 import { checkGuestContact } from '../../src/domain/guestContact';
 import { isIsoDate } from '../../src/domain/dates';
-import { stayProblem } from '../../src/domain/stay';
 import { BookingParams, Refusal, StayRefusal } from '../../src/domain/wire';
 import { DeskBookingReply, DeskBookingBody, DeskQuery, DeskReply, MoveReply, StatusBody } from '../../src/domain/deskWire';
-import { limitProblem } from '../bookingLimits';
-import { capacityOf, hotelToday, refusalBody, stayOfferProblem } from '../bookingRules';
+import { capacityOf, stayOfferProblem } from '../bookingRules';
 import { confirmBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
 import { auditDeskBooking, deskDay, moveStatus, undoMove } from '../db/deskQueries';
@@ -17,7 +15,7 @@ import { typeTitle } from '../channels/channelSync';
 import { RoomMoveBody, RoomMoveReply } from '../../src/domain/roomsWire';
 import type { MoveOutcome } from '../db/deskQueries';
 import { requireAdmin } from '../plugins/adminAuth';
-import type { RequestLimits } from '../requestLimits';
+import type { StayGate } from '../stayGate';
 import type { DeskBooking } from '../../src/domain/deskWire';
 import type { MailContext } from '../mail/outbox';
 import { attention } from '../payments/paymentQueries';
@@ -28,9 +26,8 @@ import { longDate } from '../../src/domain/dateWords';
 
 export interface DeskRouteOptions {
   db: Database;
-  limits: RequestLimits;
-  /** The clock (tests set it: "today" at the hotel is Asia/Kolkata's date of this instant). */
-  now: () => Date;
+  /** The stay's rules and the hotel's today (stayGate.ts). */
+  gate: StayGate;
   /** Issue 37: a phone booking's link to pay; a cancel's refund. */
   payments: PaymentsService;
   mail: Pick<MailContext, 'cancelFreeDays'>;
@@ -80,9 +77,9 @@ async function withPayments(db: Database, entries: DeskBooking[]): Promise<void>
   }
 }
 
-export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = async (app, { db, limits, now, payments, mail }) => {
+export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = async (app, { db, gate, payments, mail }) => {
   app.addHook('onRequest', requireAdmin(db.pool));
-  const today = () => hotelToday(now());
+  const today = gate.today;
   const actorOf = (request: { admin: { username: string } | null; ip: string }) => ({
     staff: request.admin!.username,
     address: request.ip,
@@ -113,7 +110,10 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
     if (outcome.outcome === 'unavailable')
       return reply.code(409).send({ ...conflict, message: 'This move cannot be undone: the rooms it gave back were booked meanwhile.' });
     // A night closed meanwhile, or a minimum stay set since: the refusal a new booking of it gets.
-    if (outcome.outcome !== 'moved') return reply.code(409).send(refusalBody(outcome));
+    if (outcome.outcome !== 'moved') {
+      const refusal = gate.refused(outcome);
+      return reply.code(refusal.status).send(refusal.body);
+    }
     return reply.send({ booking: outcome.booking, entry: outcome.entry });
   }
 
@@ -175,15 +175,13 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
     },
     async (request, reply) => {
       const body = request.body;
-      const problem = stayProblem(body.checkIn, body.checkOut, today());
-      if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
+      const refused = gate.check(body);
+      if (refused) return reply.code(refused.status).send(refused.body);
       // The same rule as a guest's confirm (src/domain/guestContact.ts).
       const { contact, problem: contactProblem } = checkGuestContact(body);
       if (!contact) return reply.code(400).send({ error: 'Bad Request', message: contactProblem! });
       const stay = stayOfferProblem(body.roomId, body.packageIndex);
       if (typeof stay === 'string') return reply.code(400).send({ error: 'Bad Request', message: stay });
-      const overLimit = limitProblem(body, limits, today());
-      if (overLimit) return reply.code(409).send({ error: 'Conflict', message: overLimit });
       const result = await confirmBooking(db.pool, {
         draftId: body.draftId,
         bookingId: makeBookingId(),
@@ -202,7 +200,10 @@ export const adminDeskRoutes: FastifyPluginAsyncTypebox<DeskRouteOptions> = asyn
         today: today(),
         createdFrom: null,
       });
-      if (!('booking' in result)) return reply.code(409).send(refusalBody(result));
+      if (!('booking' in result)) {
+        const refusal = gate.refused(result);
+        return reply.code(refusal.status).send(refusal.body);
+      }
       // Held for a payment (issue 37): a walk-in pays at the desk, so it is confirmed at once; a
       // phone booking gets its link (shown on the desk to copy, and mailed to the guest).
       let booking = result.booking;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { readBookingRecord } from '../../src/domain/bookingRecord';
-import { capacityOf, hotelToday, refusalBody } from '../bookingRules';
+import { capacityOf } from '../bookingRules';
 import { importBooking } from '../db/bookingQueries';
 import type { ImportOutcome } from '../db/bookingQueries';
 import type { Database } from '../db/database';
@@ -8,7 +8,7 @@ import { ownerOnly, requireAdmin } from '../plugins/adminAuth';
 import { ImportBody, ImportReply } from '../../src/domain/wire';
 import { importBodyLimit } from '../limits';
 import { importProblem } from '../importRules';
-import type { RequestLimits } from '../requestLimits';
+import type { StayGate } from '../stayGate';
 
 type Conflict = { bookingId: string; reason: string };
 
@@ -18,10 +18,7 @@ type Conflict = { bookingId: string; reason: string };
  * record a confirm would refuse is reported with why (importRules.ts), and a record whose nights
  * are full is reported rather than overbooked.
  */
-export const adminImportRoutes: FastifyPluginAsyncTypebox<{ db: Database; limits: RequestLimits; now: () => Date }> = async (
-  app,
-  { db, limits, now },
-) => {
+export const adminImportRoutes: FastifyPluginAsyncTypebox<{ db: Database; gate: StayGate }> = async (app, { db, gate }) => {
   // Before the body is read: a caller without a session gets 401, not a parse of their upload.
   app.addHook('onRequest', requireAdmin(db.pool));
   app.addHook('onRequest', ownerOnly);
@@ -38,8 +35,8 @@ export const adminImportRoutes: FastifyPluginAsyncTypebox<{ db: Database; limits
           continue;
         }
         // Every rule a confirm applies: an ID a guest can look up, an email address, a room of the
-        // hotel, real dates, the horizon and the room-nights cap.
-        const checked = importProblem(read.record, limits, hotelToday(now()));
+        // hotel, and the stay gate's (a past stay excepted: a backup records stays made).
+        const checked = importProblem(read.record, gate);
         if ('problem' in checked) {
           // An ID made of other characters than IDs are is reported by its place in the file.
           const named = /^[A-Za-z0-9_-]+$/.test(read.record.bookingId) ? read.record.bookingId : `record ${index + 1}`;
@@ -82,7 +79,7 @@ export const adminImportRoutes: FastifyPluginAsyncTypebox<{ db: Database; limits
         else if (outcome.outcome === 'unavailable')
           conflicts.push({ bookingId: record.bookingId, reason: 'no rooms of this type are left on those nights' });
         // A closed night or a stay under the minimum: what a confirm of it would be told.
-        else conflicts.push({ bookingId: record.bookingId, reason: refusalBody(outcome).message });
+        else conflicts.push({ bookingId: record.bookingId, reason: gate.refused(outcome).body.message });
       }
       return { imported, conflicts };
     },

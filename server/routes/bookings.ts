@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { manageTokenHeader } from '../../src/domain/wire';
-import { stayProblem } from '../../src/domain/stay';
 import { checkGuestContact } from '../../src/domain/guestContact';
-import { limitProblem, takeBookingLimits } from '../bookingLimits';
-import { hotelToday, refusalBody, stayOfferProblem } from '../bookingRules';
+import { takeBookingLimits } from '../bookingLimits';
+import { stayOfferProblem } from '../bookingRules';
 import { guestMaySee, sameEmail } from '../auth/guestAccess';
 import { holdsGuestKey, guestKeyHash } from '../auth/guestKeys';
 import { changeEmail, confirmBooking, findBooking } from '../db/bookingQueries';
@@ -15,6 +14,7 @@ import { emailChangeLimitMessage, emailChangeProblem, emailChangesPerHour } from
 import { guestKeyHeader } from '../plugins/adminAuth';
 import { addressKey, lookupLimit, takeLimits, waitWords } from '../requestLimits';
 import type { RequestLimits } from '../requestLimits';
+import type { StayGate } from '../stayGate';
 import {
   BookingEnvelope,
   BookingOrOutline,
@@ -29,10 +29,10 @@ import { InvoiceReply } from '../../src/domain/pricesWire';
 
 export interface BookingRouteOptions {
   db: Database;
-  /** Bookings per address and per email, lookups per address, the horizon and the room-nights cap. */
+  /** Bookings per address and per email, lookups per address. */
   limits: RequestLimits;
-  /** The clock "today" at the hotel is read from (hotelToday; tests set it). */
-  now: () => Date;
+  /** The stay's rules and the hotel's today (stayGate.ts). */
+  gate: StayGate;
 }
 
 function tooMany(reply: FastifyReply, waitSeconds: number, message: string) {
@@ -51,7 +51,7 @@ function holdsKey(request: FastifyRequest, booking: StoredBooking): boolean {
 const normaliseId = (id: string) => id.trim().toUpperCase();
 const notFoundReply = (bookingId: string) => ({ error: 'Not Found', message: `No booking found with ID: ${bookingId}` });
 
-export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = async (app, { db, limits, now }) => {
+export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = async (app, { db, limits, gate }) => {
   app.post(
     '/api/bookings',
     {
@@ -59,16 +59,14 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
     },
     async (request, reply) => {
       const body = request.body;
-      const today = hotelToday(now());
-      const problem = stayProblem(body.checkIn, body.checkOut, today);
-      if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
+      const today = gate.today();
+      const refused = gate.check(body);
+      if (refused) return reply.code(refused.status).send(refused.body);
       // The guest's name and mobile (issue 34 item 5): the screen's own rule, checked again here.
       const { contact, problem: contactProblem } = checkGuestContact(body);
       if (!contact) return reply.code(400).send({ error: 'Bad Request', message: contactProblem! });
       const stay = stayOfferProblem(body.roomId, body.packageIndex);
       if (typeof stay === 'string') return reply.code(400).send({ error: 'Bad Request', message: stay });
-      const overLimit = limitProblem(body, limits, today);
-      if (overLimit) return reply.code(409).send({ error: 'Conflict', message: overLimit });
       // Shared by every instance; a retry of a stored draft takes nothing and is answered as before.
       const from = addressKey(request.ip);
       const limited = await takeBookingLimits(db.pool, limits, from, body.email, body.draftId);
@@ -92,7 +90,10 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
         today,
         createdFrom: from,
       });
-      if (!('booking' in result)) return reply.code(409).send(refusalBody(result));
+      if (!('booking' in result)) {
+        const refusal = gate.refused(result);
+        return reply.code(refusal.status).send(refusal.body);
+      }
       if (!result.guestKeyMatches) {
         // Someone else's draft ID: say nothing about the booking behind it.
         return reply.code(409).send({ error: 'Conflict', message: 'This booking draft was already confirmed from another device.' });
@@ -134,7 +135,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
         const bookingId = normaliseId(request.params.bookingId);
         const found = await invoiceOf(db.pool, bookingId);
         const proof = { guestKey: request.headers[guestKeyHeader], manageToken: request.headers[manageTokenHeader] };
-        if (!found || !(await guestMaySee(db.pool, { ...found, bookingId, email: found.invoice.guestEmail }, proof, hotelToday(now()))))
+        if (!found || !(await guestMaySee(db.pool, { ...found, bookingId, email: found.invoice.guestEmail }, proof, gate.today())))
           return reply.code(404).send(noInvoice(bookingId));
         return found.invoice;
       },
@@ -153,7 +154,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
             db.pool,
             { ...found, bookingId, email: found.invoice.guestEmail },
             { email: request.body.email },
-            hotelToday(now()),
+            gate.today(),
           ))
         )
           return reply.code(404).send(noInvoice(bookingId));
@@ -185,7 +186,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox<BookingRouteOptions> = asy
         if (!booking || !allowed) return reply.code(404).send(notFoundReply(bookingId));
         const email = request.body.email.trim();
         // Refused before anything is counted or mailed (emailChangeRules.ts).
-        const problem = emailChangeProblem(booking, email, hotelToday(now()));
+        const problem = emailChangeProblem(booking, email, gate.today());
         if (problem) return reply.code(409).send({ error: 'Conflict', message: problem });
         // Each change mails two addresses: a few an hour per booking, whoever asks, on every instance.
         const limited = await takeLimits(db.pool, [{ key: `email-change:${bookingId}`, max: emailChangesPerHour, windowSeconds: 3600 }]);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addDays, nightsBetween } from '../../src/domain/dates';
-import { priceStay, stayProblem } from '../../src/domain/stay';
+import { priceStay } from '../../src/domain/stay';
 import {
   LinkBody,
   LinkReply,
@@ -14,8 +14,7 @@ import {
 } from '../../src/domain/wire';
 import { PaymentSummary } from '../../src/domain/paymentsWire';
 import type { Booking, CancelPolicy, ManageChangeBody as ChangeBody, ManageReply, QuoteReply } from '../../src/domain/wire';
-import { limitProblem } from '../bookingLimits';
-import { capacityOf, hotelToday, refusalBody } from '../bookingRules';
+import { capacityOf } from '../bookingRules';
 import { statusSentence } from '../../src/domain/bookingStatus';
 import { findBooking } from '../db/bookingQueries';
 import type { Database } from '../db/database';
@@ -28,6 +27,7 @@ import type { MailContext } from '../mail/outbox';
 import { lookupLimit, takeLimits } from '../requestLimits';
 import type { RequestLimits } from '../requestLimits';
 import type { PaymentsService } from '../payments/payments';
+import type { StayGate } from '../stayGate';
 import { countOf } from '../../src/domain/words';
 import { longDate } from '../../src/domain/dateWords';
 
@@ -35,8 +35,8 @@ export interface ManageRouteOptions {
   db: Database;
   limits: RequestLimits;
   mail: MailContext;
-  /** The clock "today" at the hotel is read from (hotelToday; tests set it). */
-  now: () => Date;
+  /** The stay's rules and the hotel's today (stayGate.ts). */
+  gate: StayGate;
   /** Issue 37: a cancel refunds what was paid; the booking's money is shown to its guest. */
   payments: PaymentsService;
 }
@@ -67,8 +67,8 @@ export function cancelPolicy(booking: Pick<Booking, 'checkIn' | 'status'>, freeD
   return { freeDays, freeUntil, canCancel, hotelPhone: phone, message };
 }
 
-export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async (app, { db, limits, mail, now, payments }) => {
-  const today = () => hotelToday(now());
+export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async (app, { db, limits, mail, gate, payments }) => {
+  const today = gate.today;
   // The same limit, and the same counter, as the booking lookups (routes/bookings.ts).
   app.addHook('preHandler', lookupLimit(db.pool, limits.lookupsPerMinute));
 
@@ -106,14 +106,12 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
         error: 'Conflict',
         message: `This stay can no longer be changed here. Please call the hotel on ${hotelFacts().phone}.`,
       });
-    const problem = stayProblem(body.checkIn, body.checkOut, today());
-    if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
+    const refused = gate.check({ roomId: booking.roomId, ...body });
+    if (refused) return reply.code(refused.status).send(refused.body);
     // The catalogue's total is used only for a booking without prices kept (made before issue 22,
     // so on the one package, CP); changeStay prices every other by the pricing rule, its plan and guests too.
     const stay = priceStay(booking.roomId!, 0, body.rooms, body.checkIn, body.checkOut);
     if (typeof stay === 'string') return reply.code(409).send({ error: 'Conflict', message: `${stay}. Please call the hotel.` });
-    const overLimit = limitProblem(body, limits, today());
-    if (overLimit) return reply.code(409).send({ error: 'Conflict', message: overLimit });
     return stay;
   }
 
@@ -137,8 +135,10 @@ export const manageRoutes: FastifyPluginAsyncTypebox<ManageRouteOptions> = async
       dryRun,
     );
     if (result.outcome === 'missing') return reply.code(404).send(invalidLink);
-    if (result.outcome === 'unavailable' || result.outcome === 'closed' || result.outcome === 'min-stay' || result.outcome === 'guests')
-      return reply.code(409).send(refusalBody(result));
+    if (result.outcome === 'unavailable' || result.outcome === 'closed' || result.outcome === 'min-stay' || result.outcome === 'guests') {
+      const refusal = gate.refused(result);
+      return reply.code(refusal.status).send(refusal.body);
+    }
     if (result.outcome === 'quoted') {
       const quote: QuoteReply = {
         checkIn,

@@ -4,9 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { amountDueNow, cancelMoneySentence, policySentence, stayTotalPaise } from '../../src/domain/payments';
 import { findRoom } from '../../src/domain/rooms';
-import { stayProblem } from '../../src/domain/stay';
 import { takeBookingLimits } from '../bookingLimits';
-import { hotelToday, refusalBody } from '../bookingRules';
 import { BookingParams, NoContent, Refusal, StayRefusal } from '../../src/domain/wire';
 import {
   GuestPaymentReply,
@@ -29,6 +27,7 @@ import { effectivePolicy, paymentSettings, stayCharges, voucherOf } from '../pay
 import type { PaymentsService } from '../payments/payments';
 import { addressKey, lookupLimit } from '../requestLimits';
 import type { RequestLimits } from '../requestLimits';
+import type { StayGate } from '../stayGate';
 
 /**
  * Payments for guests (issue 37): the policy before booking, a booking's money and paying again,
@@ -42,8 +41,8 @@ export interface PaymentRouteOptions {
   limits: RequestLimits;
   /** CANCEL_FREE_DAYS, for the policy's words about cancelling. */
   cancelFreeDays: number;
-  /** The clock "today" at the hotel is read from (hotelToday; tests set it). */
-  now: () => Date;
+  /** The stay's rules and the hotel's today (stayGate.ts). */
+  gate: StayGate;
 }
 
 const normaliseId = (id: string) => id.trim().toUpperCase();
@@ -85,7 +84,10 @@ export async function deskConfirmAnswer(
   };
 }
 
-export const paymentRoutes: FastifyPluginAsyncTypebox<PaymentRouteOptions> = async (app, { db, payments, limits, cancelFreeDays, now }) => {
+export const paymentRoutes: FastifyPluginAsyncTypebox<PaymentRouteOptions> = async (
+  app,
+  { db, payments, limits, cancelFreeDays, gate },
+) => {
   app.get(
     '/api/payment-policy',
     { schema: { querystring: PaymentPolicyQuery, response: { 200: PaymentPolicyReply, 400: Refusal, 409: StayRefusal } } },
@@ -104,8 +106,10 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<PaymentRouteOptions> = asy
       if (roomId === undefined || checkIn === undefined || checkOut === undefined)
         return reply.code(400).send({ error: 'Bad Request', message: 'roomId, checkIn and checkOut: give all three for a stay, or none' });
       if (!findRoom(roomId)) return reply.code(400).send({ error: 'Bad Request', message: 'roomId: is not a room type of this hotel' });
-      const problem = stayProblem(checkIn, checkOut, hotelToday(now()));
-      if (problem) return reply.code(400).send({ error: 'Bad Request', message: problem });
+      const refused = gate.check({ roomId, rooms: rooms ?? 1, checkIn, checkOut });
+      if (refused) return reply.code(refused.status).send(refused.body);
+      const closed = await gate.ownerRules(db.pool, { roomId, checkIn, checkOut });
+      if (closed) return reply.code(closed.status).send(closed.body);
       const guests = guestsOfQuery(request.query.guests);
       if (guests === undefined) return reply.code(400).send({ error: 'Bad Request', message: guestsParamProblem });
       const charges = await pricedOrRefused(reply, () =>
@@ -244,7 +248,12 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<PaymentRouteOptions> = asy
 
     guest.post(
       '/api/bookings/:bookingId/payment',
-      { schema: { params: BookingParams, response: { 200: GuestPaymentReply, 404: Refusal, 409: Refusal, 429: Refusal, 503: Refusal } } },
+      {
+        schema: {
+          params: BookingParams,
+          response: { 200: GuestPaymentReply, 400: Refusal, 404: Refusal, 409: StayRefusal, 429: Refusal, 503: Refusal },
+        },
+      },
       async (request, reply) => {
         const booking = await keyedBooking(request, request.params.bookingId, reply);
         if (!booking) return reply;
@@ -254,6 +263,9 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<PaymentRouteOptions> = asy
             message:
               booking.status === 'confirmed' ? 'This booking is paid for and confirmed already.' : 'This booking cannot be paid for now.',
           });
+        // Paying sells the stay now: the gate's rules as for a new booking (its dates not passed).
+        const refused = gate.check(booking);
+        if (refused) return reply.code(refused.status).send(refused.body);
         if (booking.status === 'expired') {
           // Its rooms are held anew: as a new booking would hold them, so it counts as one (one
           // address could otherwise keep its bookings' rooms held, a hold at a time, for ever).
@@ -268,9 +280,10 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<PaymentRouteOptions> = asy
         }
         const outcome = await payments.payAgain(booking.bookingId);
         if (outcome.outcome === 'refused') {
-          const refusal = refusalBody(outcome.refusal);
-          const message = outcome.refusal.outcome === 'unavailable' ? `${refusal.message} Please choose other dates.` : refusal.message;
-          return reply.code(409).send({ error: 'Conflict', message });
+          const refusal = gate.refused(outcome.refusal);
+          const message =
+            outcome.refusal.outcome === 'unavailable' ? `${refusal.body.message} Please choose other dates.` : refusal.body.message;
+          return reply.code(refusal.status).send({ ...refusal.body, message });
         }
         if (outcome.outcome === 'unavailable') return reply.code(503).send({ error: 'Payment Unavailable', message: outcome.message });
         const current = await findBooking(db.pool, booking.bookingId);

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { PaymentSummary } from './paymentsWire';
 import { DeskRoom, Overbooking, RoomRef } from './roomsWire';
-import { BookingGuestsWire, BookingReply, BookingStatusSchema, email, guestContactFields, isoDate } from './wire';
+import { BookingGuestsWire, BookingReply, BookingStatusSchema, email, guestContactFields, isoDate, roomCount } from './wire';
 
 /** The front desk: a booking's moves, the day's lists, phone and walk-in bookings: issues 23, 37, 38. Part of the API's contract (wire.ts says how it is used). */
 
@@ -87,7 +87,7 @@ export const DeskBookingBody = Type.Object(
     packageIndex: Type.Integer({ minimum: 0, maximum: 9 }),
     /** Issue 40: absent, each room has the adults its price includes. */
     guests: Type.Optional(BookingGuestsWire),
-    rooms: Type.Integer({ minimum: 1, maximum: 3 }),
+    rooms: roomCount,
     checkIn: isoDate,
     checkOut: isoDate,
     email,

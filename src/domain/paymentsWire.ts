@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
-import { BookingReply, BookingStatusSchema, bookingIdParam, isoDate } from './wire';
+import { BookingReply, BookingStatusSchema, bookingIdParam, isoDate, roomCount } from './wire';
 
 /** Payments through Razorpay, refunds, receipt and refund vouchers: issue 37. Part of the API's contract (wire.ts says how it is used). */
 
@@ -17,7 +17,7 @@ export const PolicyKindSchema = Type.Union([
 export const PaymentPolicyQuery = Type.Object(
   {
     roomId: Type.Optional(Type.String({ maxLength: 32 })),
-    rooms: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+    rooms: Type.Optional(roomCount),
     checkIn: Type.Optional(isoDate),
     checkOut: Type.Optional(isoDate),
     /** Issue 40: the stay's meal plan (default CP) and guests, in GET /api/stay-quote's form. */

@@ -1,11 +1,11 @@
 import { findPackage, findRoom } from './rooms';
 import type { RoomType } from './rooms';
-import { isIsoDate, nightsBetween } from './dates';
+import { nightsBetween } from './dates';
 
 /** Spec section 5: a booking without a chosen room is still taken, under this name. */
 export const fallbackRoomName = 'Deluxe Room';
 
-/** The longest stay one booking may hold (the spec is silent; a season is plenty for a small hotel). */
+/** The longest stay one booking may hold (the spec is silent; a season is plenty for a small hotel). The hotel's server applies it in server/stayGate.ts. */
 export const maxNights = 90;
 
 /**
@@ -15,21 +15,6 @@ export const maxNights = 90;
 export function stayTotal(nightlyPrice: number | null, rooms: number, nights: number): number {
   if (nightlyPrice === null || rooms <= 0 || nights <= 0) return 0;
   return nightlyPrice * rooms * nights;
-}
-
-/**
- * Why a stay cannot be booked, naming the field; null when it can. `today` is the hotel's date
- * (YYYY-MM-DD, in its time zone: server/bookingRules.ts hotelToday), the one "today" of every
- * path: a stay may begin on it at the earliest, whatever the guest's own time zone says.
- */
-export function stayProblem(checkIn: string, checkOut: string, today: string): string | null {
-  if (!isIsoDate(checkIn)) return 'checkIn: must be a date (YYYY-MM-DD)';
-  if (!isIsoDate(checkOut)) return 'checkOut: must be a date (YYYY-MM-DD)';
-  if (checkIn < today) return 'checkIn: must not be in the past';
-  const nights = nightsBetween(checkIn, checkOut);
-  if (nights < 1) return 'checkOut: must be after checkIn';
-  if (nights > maxNights) return `checkOut: a stay can be at most ${maxNights} nights`;
-  return null;
 }
 
 export interface PricedStay {

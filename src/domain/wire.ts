@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { maxSearchLength } from './search';
 import { maxGuestMobileInputLength, maxGuestNameLength } from './guestContact';
+import { maxRoomCount } from './rooms';
 
 /**
  * The API's contract (server/API.md), once for both sides: the server validates requests and
@@ -17,6 +18,11 @@ import { maxGuestMobileInputLength, maxGuestNameLength } from './guestContact';
 export const isoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 export const bookingIdParam = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 export const email = Type.String({ format: 'email', maxLength: 254 });
+/**
+ * Rooms in one booking. Its bounds (1 to maxRoomCount) are the stay gate's, which refuses with the
+ * same words on every path (server/stayGate.ts); a schema bound would answer first, in other words.
+ */
+export const roomCount = Type.Integer({ description: `rooms in one booking, 1 to ${maxRoomCount}` });
 /**
  * The guest's name and mobile number as typed (issue 34 item 5): the server checks them with
  * src/domain/guestContact.ts (a 400 says what is wrong) and stores them normalised. Optional in
@@ -38,7 +44,7 @@ export const RoomGuestsWire = Type.Object(
   { additionalProperties: false },
 );
 /** A booking's guests, room by room (at most its rooms; rooms not named have the adults their price includes). */
-export const BookingGuestsWire = Type.Array(RoomGuestsWire, { minItems: 1, maxItems: 3 });
+export const BookingGuestsWire = Type.Array(RoomGuestsWire, { minItems: 1, maxItems: maxRoomCount });
 
 /**
  * GET /api/stay-quote: a stay as the confirm would charge it now (issue 40: its meal plan and guests
@@ -48,7 +54,7 @@ export const StayQuoteQuery = Type.Object(
   {
     roomId: Type.String({ maxLength: 32 }),
     packageIndex: Type.Integer({ minimum: 0, maximum: 9 }),
-    rooms: Type.Integer({ minimum: 1, maximum: 3 }),
+    rooms: roomCount,
     checkIn: isoDate,
     checkOut: isoDate,
     guests: Type.Optional(Type.String({ maxLength: 200 })),
@@ -80,7 +86,7 @@ export const ConfirmBody = Type.Object(
     bookingId: Type.String({ pattern: '^BK[1-9][0-9]{5}$' }),
     roomId: Type.String({ maxLength: 32 }),
     packageIndex: Type.Integer({ minimum: 0, maximum: 9 }),
-    rooms: Type.Integer({ minimum: 1, maximum: 3 }),
+    rooms: roomCount,
     checkIn: isoDate,
     checkOut: isoDate,
     email,
@@ -186,10 +192,7 @@ export const manageTokenHeader = 'x-manage-token';
 export const manageTokenPattern = /^([A-Za-z0-9_-]{1,64})\.([1-9][0-9]{0,8})\.([A-Za-z0-9_-]{43})$/;
 
 /** A new stay for the booking: dates and number of rooms (the room type and package stay). */
-export const ManageChangeBody = Type.Object(
-  { checkIn: isoDate, checkOut: isoDate, rooms: Type.Integer({ minimum: 1, maximum: 3 }) },
-  { additionalProperties: false },
-);
+export const ManageChangeBody = Type.Object({ checkIn: isoDate, checkOut: isoDate, rooms: roomCount }, { additionalProperties: false });
 export type ManageChangeBody = Static<typeof ManageChangeBody>;
 
 /** The cancellation policy as the manage screen states it before the guest confirms. */

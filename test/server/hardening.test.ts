@@ -563,7 +563,7 @@ describe.each(databaseKinds)('hardening on %s', (kind) => {
         { bookingId: 'BK710007', reason: expect.stringMatching(/^Bookings open 365 days ahead/) },
         { bookingId: 'BK710008', reason: expect.stringMatching(/^One booking can hold at most 42 room-nights .* this one holds 45\./) },
         { bookingId: 'BK710009', reason: 'roomName: must be a room type of this hotel (Classic Room, Suit Room)' },
-        { bookingId: 'BK710010', reason: 'checkIn: must be a date' },
+        { bookingId: 'BK710010', reason: 'checkIn: must be a date (YYYY-MM-DD)' },
         { bookingId: 'BK710011', reason: 'checkOut: must be after checkIn' },
         { bookingId: 'BK710012', reason: 'rooms: must be 1 to 3' },
       ]);

@@ -228,6 +228,11 @@ describe.each(databaseKinds)('response schemas on %s', (kind) => {
     const stay = nights();
     await expectAnswer(200, { route: '/api/availability', path: `/api/availability?checkIn=${stay.checkIn}&checkOut=${stay.checkOut}` });
     await expectAnswer(400, { route: '/api/availability', path: `/api/availability?checkIn=${stay.checkOut}&checkOut=${stay.checkIn}` });
+    // Past the horizon: the stay gate's 409, as a confirm of those dates gets.
+    await expectAnswer(409, {
+      route: '/api/availability',
+      path: `/api/availability?checkIn=${addDays(today, 400)}&checkOut=${addDays(today, 401)}`,
+    });
     // Issue 40: the quote before Confirm, its meal plan and guests too: priced; not a plan of the
     // hotel, guests not in the query's form (400); a plan the owner has not turned on (409).
     const quoteOf = (query: string) => ({

@@ -5,30 +5,62 @@
 -- channel's block is accepted even on a full night, so booked + blocked + out_of_service may then
 -- exceed the rooms: the night is overbooked, and the desk and the owner are told.
 
--- The owner's rules for selling a stay (issue 22), in this one place: take_nights calls it, so
--- every path that makes a booking hold nights obeys them alike (a confirm and the desk's phone and
--- walk-in bookings through confirm_booking, a manage change and its quote, an undo, a restore and
--- an import). No night taken (p_first_night to the night before p_check_out) may be closed, for
--- its type or the whole hotel; and the stay (p_check_in to p_check_out) must be at least the
--- largest minimum set for arriving on p_check_in. A refusal raises 'stay_closed' or
--- 'stay_min_nights' (SQLSTATE P0001, as 'rooms_unavailable'), with what the guest's message needs
--- as JSON in its DETAIL (server/db/bookingQueries.ts, stayRefusalOf).
-CREATE OR REPLACE FUNCTION check_stay_rules(p_room_id text, p_check_in date, p_check_out date, p_first_night date)
-RETURNS void LANGUAGE plpgsql STABLE AS $$
+-- The owner's two rules about nights, each written once: every statement that asks whether a
+-- night is closed or what the minimum stay is asks these (check_stay_rules below, room_availability,
+-- the owner's calendar in server/db/priceQueries.ts). SQL functions of one expression, inlined
+-- into the statement that calls them.
+
+-- Whether the owner closed this night for this type (or the whole hotel).
+CREATE OR REPLACE FUNCTION night_closed(p_room_id text, p_night date) RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (SELECT 1 FROM closures c WHERE p_night BETWEEN c.first_night AND c.last_night
+                                            AND (c.room_id IS NULL OR c.room_id = p_room_id));
+$$;
+
+-- The fewest nights a stay of this type arriving on p_arrival may have (the largest minimum set
+-- for that day, for the type or the whole hotel); null when none is set.
+CREATE OR REPLACE FUNCTION min_nights(p_room_id text, p_arrival date) RETURNS integer LANGUAGE sql STABLE AS $$
+  SELECT max(m.nights) FROM min_stays m
+   WHERE p_arrival BETWEEN m.first_night AND m.last_night AND (m.room_id IS NULL OR m.room_id = p_room_id);
+$$;
+
+-- The owner's rules for selling a stay (issue 22): no night taken (p_first_night to the night
+-- before p_check_out) may be closed, and the stay (p_check_in to p_check_out) must be at least the
+-- minimum set for arriving on p_check_in. Answers the first rule the stay breaks ('stay_closed' or
+-- 'stay_min_nights') with what the guest's message needs as JSON, or no row when it breaks none.
+-- A quote asks this (server/stayGate.ts); take_nights asks check_stay_rules, which raises it.
+CREATE OR REPLACE FUNCTION stay_rule_broken(p_room_id text, p_check_in date, p_check_out date, p_first_night date)
+RETURNS TABLE (rule text, detail json) LANGUAGE plpgsql STABLE AS $$
 DECLARE
   v_closed date[];
   v_min integer;
 BEGIN
-  SELECT array_agg(DISTINCT s.ts::date ORDER BY s.ts::date) INTO v_closed
+  SELECT array_agg(s.ts::date ORDER BY s.ts) INTO v_closed
     FROM generate_series(p_first_night, p_check_out - 1, interval '1 day') AS s(ts)
-    JOIN closures c ON s.ts::date BETWEEN c.first_night AND c.last_night AND (c.room_id IS NULL OR c.room_id = p_room_id);
+   WHERE night_closed(p_room_id, s.ts::date);
   IF v_closed IS NOT NULL THEN
-    RAISE EXCEPTION 'stay_closed' USING ERRCODE = 'P0001', DETAIL = json_build_object('roomId', p_room_id, 'nights', v_closed)::text;
+    RETURN QUERY SELECT 'stay_closed', json_build_object('roomId', p_room_id, 'nights', v_closed);
+    RETURN;
   END IF;
-  SELECT max(m.nights) INTO v_min FROM min_stays m
-   WHERE p_check_in BETWEEN m.first_night AND m.last_night AND (m.room_id IS NULL OR m.room_id = p_room_id);
+  v_min := min_nights(p_room_id, p_check_in);
   IF v_min IS NOT NULL AND p_check_out - p_check_in < v_min THEN
-    RAISE EXCEPTION 'stay_min_nights' USING ERRCODE = 'P0001', DETAIL = json_build_object('checkIn', p_check_in, 'nights', v_min)::text;
+    RETURN QUERY SELECT 'stay_min_nights', json_build_object('checkIn', p_check_in, 'nights', v_min);
+  END IF;
+END $$;
+
+-- stay_rule_broken as a refusal, in the caller's transaction: take_nights calls it, so every path
+-- that makes a booking hold nights obeys the owner's rules alike (a confirm and the desk's phone
+-- and walk-in bookings through confirm_booking, a manage change and its quote, Pay again and a
+-- late payment through hold_again, an undo, a restore and an import). It raises the rule's name
+-- (SQLSTATE P0001, as 'rooms_unavailable') with its facts as JSON in DETAIL
+-- (server/db/bookingQueries.ts, stayRefusalOf).
+CREATE OR REPLACE FUNCTION check_stay_rules(p_room_id text, p_check_in date, p_check_out date, p_first_night date)
+RETURNS void LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  v record;
+BEGIN
+  SELECT * INTO v FROM stay_rule_broken(p_room_id, p_check_in, p_check_out, p_first_night);
+  IF v.rule IS NOT NULL THEN
+    RAISE EXCEPTION USING MESSAGE = v.rule, ERRCODE = 'P0001', DETAIL = v.detail::text;
   END IF;
 END $$;
 
@@ -99,15 +131,13 @@ LANGUAGE plpgsql STABLE ROWS 2 SET plan_cache_mode = force_generic_plan SET jit 
 BEGIN
   RETURN QUERY
   SELECT r.room_id, coalesce(t.rooms, r.capacity),
-         (SELECT max(m.nights) FROM min_stays m
-           WHERE p_check_in BETWEEN m.first_night AND m.last_night AND (m.room_id IS NULL OR m.room_id = r.room_id)),
+         min_nights(r.room_id, p_check_in),
          (SELECT json_agg(json_build_object(
                    'night', to_char(s.night, 'YYYY-MM-DD'), 'pricePaise', s.price_paise,
                    'cgstPaise', s.cgst_paise, 'sgstPaise', s.sgst_paise,
                    'left', greatest(0, coalesce(t.rooms, r.capacity) - coalesce(
                      (SELECT n.booked + n.out_of_service + n.blocked FROM room_nights n WHERE n.room_id = r.room_id AND n.night = s.night), 0)),
-                   'closed', EXISTS (SELECT 1 FROM closures c WHERE s.night BETWEEN c.first_night AND c.last_night
-                                                              AND (c.room_id IS NULL OR c.room_id = r.room_id)))
+                   'closed', night_closed(r.room_id, s.night))
                  ORDER BY s.night)
             FROM stay_nights(r.room_id, p_check_in, p_check_out) AS s),
          -- Issue 40: the plans turned on (CP alone for a type without plans set) and the guest rules.
