@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
+import { hotelToday } from '../bookingRules';
 
 const migrationsDir = path.join(__dirname, 'migrations');
 const functionsDir = path.join(__dirname, 'functions');
@@ -121,7 +122,8 @@ async function applyFunctions(client: pg.PoolClient): Promise<void> {
         END LOOP;
       END $$`);
     const cached = await client.query('SELECT 1 FROM night_prices LIMIT 1');
-    if ((await pricingRule()) !== ruleBefore || cached.rowCount === 0) await client.query(slow('SELECT refresh_night_prices()'));
+    if ((await pricingRule()) !== ruleBefore || cached.rowCount === 0)
+      await client.query({ ...slow('SELECT refresh_night_prices($1::date)'), values: [hotelToday()] });
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK');

@@ -28,46 +28,61 @@ type Money = { taxablePaise: number; cgstPaise: number; sgstPaise: number; total
 const sacDescription = 'Room or unit accommodation services provided by hotels, inns, guest houses, clubs and the like';
 const invoiceNature = 'Invoices for outward supply';
 
-/** The financial year that starts in April of `start`: 2026-27. */
-const financialYearFrom = (start: number) => `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
-
 /**
- * The financial year (April to March) of a date or month: 2026-05 is in 2026-27, 2027-03 too.
- * The database numbers invoices by its own financial_year() (functions/invoices.sql), which must
- * agree: test/server/prices.test.ts holds both to the same rule for any date.
+ * The first year a period may be in: the reports start with this century (GST itself with July
+ * 2017), and PostgreSQL has no year 0 (?month=0000-01 reached it as a 500).
  */
-export function financialYearOf(isoDay: string): string {
-  const year = Number(isoDay.slice(0, 4));
-  return financialYearFrom(Number(isoDay.slice(5, 7)) >= 4 ? year : year - 1);
-}
+const firstYear = 2000;
 
 function lastDayOf(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 }
 
-/** A period from ?fy= or ?month= (exactly one), or why not (naming the field). */
-export function gstPeriod(query: { fy?: string; month?: string }, today: string): GstPeriod | string {
+/** The month before `today`'s (YYYY-MM): the one a monthly return is filed for. */
+function monthBefore(today: string): string {
+  return today.slice(5, 7) === '01'
+    ? `${Number(today.slice(0, 4)) - 1}-12`
+    : `${today.slice(0, 5)}${String(Number(today.slice(5, 7)) - 1).padStart(2, '0')}`;
+}
+
+/** The financial year of a date, as the database numbers invoices by it (financial_year, functions/invoices.sql). */
+async function financialYearOf(db: Db, day: string): Promise<string> {
+  const { rows } = await db.query<{ fy: string }>('SELECT financial_year($1::date) AS fy', [day]);
+  return rows[0]!.fy;
+}
+
+/**
+ * A period from ?fy= or ?month= (exactly one), or why not (naming the field). The financial year is
+ * the database's (financial_year and financial_year_days, functions/invoices.sql): one rule.
+ */
+export async function gstPeriod(db: Db, query: { fy?: string; month?: string }, today: string): Promise<GstPeriod | string> {
   if (query.fy !== undefined && query.month !== undefined) return 'fy, month: give one of them, not both';
   if (query.fy !== undefined) {
-    const start = Number(query.fy.slice(0, 4));
-    if (Number(query.fy.slice(5)) !== (start + 1) % 100) return `fy: must be a financial year such as ${financialYearOf(today)}`;
-    return { fy: query.fy, month: null, from: `${start}-04-01`, to: `${start + 1}-03-31` };
+    const { rows } =
+      Number(query.fy.slice(0, 4)) >= firstYear
+        ? await db.query<{ first_day: string; last_day: string }>(
+            `SELECT to_char(first_day, 'YYYY-MM-DD') AS first_day, to_char(last_day, 'YYYY-MM-DD') AS last_day FROM financial_year_days($1)`,
+            [query.fy],
+          )
+        : { rows: [] };
+    const days = rows[0];
+    if (!days) return `fy: must be a financial year such as ${await financialYearOf(db, today)}`;
+    return { fy: query.fy, month: null, from: days.first_day, to: days.last_day };
   }
   // Without either, the month before the hotel's today: the one a monthly return is filed for.
-  const month =
-    query.month ??
-    (today.slice(5, 7) === '01'
-      ? `${Number(today.slice(0, 4)) - 1}-12`
-      : `${today.slice(0, 5)}${String(Number(today.slice(5, 7)) - 1).padStart(2, '0')}`);
-  return { fy: financialYearOf(`${month}-01`), month, from: `${month}-01`, to: lastDayOf(month) };
+  const month = query.month ?? monthBefore(today);
+  if (Number(month.slice(0, 4)) < firstYear) return `month: must be a month from ${firstYear}-01 on, such as ${monthBefore(today)}`;
+  return { fy: await financialYearOf(db, `${month}-01`), month, from: `${month}-01`, to: lastDayOf(month) };
 }
 
 /** Every financial year from the first invoice's to today's, newest first. */
-export function financialYearsSince(firstInvoice: string | null, today: string): string[] {
-  const last = Number(financialYearOf(today).slice(0, 4));
-  const first = firstInvoice ? Math.min(last, Number(financialYearOf(firstInvoice).slice(0, 4))) : last;
-  return Array.from({ length: last - first + 1 }, (_, i) => financialYearFrom(last - i));
+export async function financialYearsSince(db: Db, firstInvoice: string | null, today: string): Promise<string[]> {
+  const { rows } = await db.query<{ fy: string }>('SELECT fy FROM financial_years_between($1::date, $2::date) AS fy', [
+    firstInvoice ?? today,
+    today,
+  ]);
+  return rows.map((row) => row.fy);
 }
 
 /** 5 for 250 + 250 basis points. */

@@ -76,13 +76,13 @@ export const adminReportRoutes: FastifyPluginAsyncTypebox<{ db: Database; now: (
     { schema: { querystring: GstPeriodQuery, response: { 200: GstSummaryReply, 400: Refusal } } },
     async (request, reply) => {
       const today = hotelToday(now());
-      const period = gstPeriod(request.query, today);
+      const period = await gstPeriod(db.pool, request.query, today);
       if (typeof period === 'string') return reply.code(400).send(badRequest(period));
       const facts = await gstFacts(db.pool);
       const place = placeOfSupply(facts.gstin);
       return {
         period,
-        financialYears: financialYearsSince(facts.firstInvoice, today),
+        financialYears: await financialYearsSince(db.pool, facts.firstInvoice, today),
         placeOfSupply: place,
         ...(await gstSummary(db.pool, period, place)),
       };
@@ -93,7 +93,7 @@ export const adminReportRoutes: FastifyPluginAsyncTypebox<{ db: Database; now: (
     '/api/admin/reports/gst/:export',
     { schema: { params: GstExportParams, querystring: GstExportQuery, response: { 200: exportFile, 400: Refusal } } },
     async (request, reply) => {
-      const period = gstPeriod(request.query, hotelToday(now()));
+      const period = await gstPeriod(db.pool, request.query, hotelToday(now()));
       if (typeof period === 'string') return reply.code(400).send(badRequest(period));
       const file = await gstExport(db.pool, request.params.export, period, placeOfSupply((await gstFacts(db.pool)).gstin));
       const csv = request.query.format === 'csv';

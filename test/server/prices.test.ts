@@ -3,7 +3,6 @@ import type { Database } from '../../server/db/database';
 import { hotelToday } from '../../server/bookingRules';
 import { manageSecret, manageToken } from '../../server/mail/manageLink';
 import { addDays } from '../../src/domain/dates';
-import { financialYearOf } from '../../server/reports/gstReturns';
 import { financialYear, invoiceNumber, priceNights } from '../support/gstRule';
 import { hostileBodies, hostileValues, pathPart, queryPart, refusalProblem, send } from './support/hostileInputs';
 import type { Answer } from './support/hostileInputs';
@@ -132,13 +131,19 @@ describe.each(databaseKinds)('rooms, prices, closures, GST and invoices set by t
     );
   });
 
-  test('the database (invoice numbers) and the GST returns give a date the financial year of the rule (April to March), for any date', async () => {
+  test('the database gives a date the financial year of the rule (April to March), for any date: its invoice numbers and the GST returns’ periods alike', async () => {
     const day = fc.integer({ min: 0, max: 44_000 }).map((n) => addDays('1990-01-01', n));
     await fc.assert(
       fc.asyncProperty(day, async (date) => {
-        const { rows } = await db.pool.query<{ fy: string }>('SELECT financial_year($1::date) AS fy', [date]);
+        const { rows } = await db.pool.query<{ fy: string; first_day: string; last_day: string }>(
+          `SELECT financial_year($1::date) AS fy, to_char(d.first_day, 'YYYY-MM-DD') AS first_day, to_char(d.last_day, 'YYYY-MM-DD') AS last_day
+             FROM financial_year_days(financial_year($1::date)) AS d`,
+          [date],
+        );
         expect(rows[0]!.fy).toBe(financialYear(date));
-        expect(financialYearOf(date)).toBe(financialYear(date));
+        // The period a return for that year covers (server/reports/gstReturns.ts asks the same function).
+        const start = Number(rows[0]!.fy.slice(0, 4));
+        expect([rows[0]!.first_day, rows[0]!.last_day]).toEqual([`${start}-04-01`, `${start + 1}-03-31`]);
       }),
       { numRuns: 300, examples: [['2026-03-31'], ['2026-04-01'], ['2099-12-31'], ['2100-01-01']] },
     );

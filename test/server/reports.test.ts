@@ -357,10 +357,18 @@ describe.each(databaseKinds)('the owner’s reports on %s', (kind) => {
     const cases: Array<[string, string]> = [
       ['fy=2026-28', 'fy: must be a financial year such as '],
       ['fy=2026-27&month=2026-04', 'fy, month: give one of them, not both'],
+      // Year 0 does not exist (PostgreSQL refused it with a 500): a clear 400, on the summary and the exports.
+      ['month=0000-01', 'month: must be a month from 2000-01 on, such as '],
+      ['fy=0000-01', 'fy: must be a financial year such as '],
+      ['month=1999-12', 'month: must be a month from 2000-01 on, such as '],
     ];
     for (const [query, message] of cases) {
       const reply = await hotel.owner(`/api/admin/reports/gst?${query}`);
       expect([query, reply.status, reply.body.message]).toEqual([query, 400, expect.stringContaining(message)]);
+    }
+    for (const query of ['month=0000-01', 'fy=0000-01']) {
+      const reply = await hotel.owner(`/api/admin/reports/gst/invoice-register?${query}&format=csv`);
+      expect([query, reply.status]).toEqual([query, 400]);
     }
     expect((await hotel.owner('/api/admin/reports/gst?month=2026-13')).status).toBe(400);
     expect((await hotel.owner('/api/admin/reports/gst/sales-ledger?month=2026-04')).status).toBe(400);

@@ -7,12 +7,14 @@
 -- A charge's figures by the README's GST rule, the one the room-nights follow: CGST and SGST of
 -- ONE unit each rounded half up to the paisa (half the line's rate each), the line that times the
 -- quantity, so a bill's totals are plain sums of its lines and add up to the paisa.
+-- The rounding is gst_paise's (prices.sql, applied after this file: PL/pgSQL, resolved when run).
 CREATE OR REPLACE FUNCTION folio_charge_figures(p_unit_paise integer, p_quantity integer, p_gst_basis_points integer,
-  OUT taxable_paise bigint, OUT cgst_paise bigint, OUT sgst_paise bigint) LANGUAGE sql IMMUTABLE AS $$
-  SELECT p_unit_paise::bigint * p_quantity,
-         ((p_unit_paise::bigint * (p_gst_basis_points / 2) + 5000) / 10000) * p_quantity,
-         ((p_unit_paise::bigint * (p_gst_basis_points / 2) + 5000) / 10000) * p_quantity;
-$$;
+  OUT taxable_paise bigint, OUT cgst_paise bigint, OUT sgst_paise bigint) LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  taxable_paise := p_unit_paise::bigint * p_quantity;
+  cgst_paise := gst_paise(p_unit_paise, p_gst_basis_points / 2) * p_quantity;
+  sgst_paise := cgst_paise;
+END $$;
 
 -- A bill's sums: the room-nights as invoiced (the booking's lines with their GST; after an early
 -- check-out only the nights stayed), the services posted net of reversals with their GST, the

@@ -5,10 +5,30 @@
 -- The financial year (April to March) of a date, as '2026-27': it starts in the calendar year of
 -- the date three months earlier and ends in that of the date nine months later. One expression,
 -- so that this IMMUTABLE SQL function is inlined into the statement that calls it (written with a
--- FROM it ran as a function call for every invoice numbered, 16 µs each under bench:api).
+-- FROM it ran as a function call for every invoice numbered, 16 µs each under bench:api). The one
+-- statement of the rule: the invoice and voucher series, and the GST returns' periods
+-- (financial_year_days, financial_years_between below; server/reports/gstReturns.ts asks them).
 CREATE OR REPLACE FUNCTION financial_year(p_day date) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT extract(year FROM p_day - interval '3 months')::integer::text || '-'
          || lpad((extract(year FROM p_day + interval '9 months')::integer % 100)::text, 2, '0');
+$$;
+
+-- The first and last day of the financial year financial_year() names p_fy ('2026-27'); no row
+-- for a name it gives no day (2026-29). p_fy starts with its first year's four digits.
+CREATE OR REPLACE FUNCTION financial_year_days(p_fy text, OUT first_day date, OUT last_day date)
+RETURNS SETOF record LANGUAGE sql IMMUTABLE AS $$
+  SELECT min(d)::date, max(d)::date
+    FROM generate_series(make_date(left(p_fy, 4)::integer, 1, 1), make_date(left(p_fy, 4)::integer + 1, 12, 31), interval '1 day') AS d
+   WHERE financial_year(d::date) = p_fy
+  HAVING count(*) > 0;
+$$;
+
+-- Every financial year from the one of p_from to the one of p_to, newest first.
+CREATE OR REPLACE FUNCTION financial_years_between(p_from date, p_to date) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
+  SELECT y.fy FROM (
+    SELECT financial_year(d::date) AS fy FROM generate_series(least(p_from, p_to), p_to, interval '1 month') AS d
+    UNION SELECT financial_year(p_to)
+  ) AS y ORDER BY y.fy DESC;
 $$;
 
 -- A booking's invoice number (null until numbered, and for bookings made before prices or

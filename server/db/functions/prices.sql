@@ -2,6 +2,14 @@
 -- Rounding as the README's "GST" paragraph states it: CGST and SGST of one room-night each rounded
 -- half up to the paisa; every total is the plain sum of the lines.
 
+-- The GST at one rate on an amount: basis points of it, rounded half up to the paisa. The one
+-- rounding of every tax figure (a night's CGST and SGST here, a bill's service in folio.sql). One
+-- expression, inlined into the statement that calls it.
+CREATE OR REPLACE FUNCTION gst_paise(p_amount_paise bigint, p_basis_points integer) RETURNS bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT (p_amount_paise * p_basis_points + 5000) / 10000;
+$$;
+
 -- The GST rates of one room-night at this price: the first slab (hotel_settings.gst_slabs) whose
 -- upToPaise is at least the price. PL/pgSQL, not SQL, so that its statement is planned once per
 -- connection: as a SQL function it could not be inlined (it returns a row, not a set), so
@@ -25,8 +33,7 @@ CREATE OR REPLACE FUNCTION price_nights(p_room_id text, p_check_in date, p_check
 RETURNS TABLE (night date, price_paise integer, cgst_bp integer, sgst_bp integer, cgst_paise integer, sgst_paise integer)
 LANGUAGE sql STABLE AS $$
   SELECT n.night, p.price, g.cgst_bp, g.sgst_bp,
-         ((p.price::bigint * g.cgst_bp + 5000) / 10000)::integer,
-         ((p.price::bigint * g.sgst_bp + 5000) / 10000)::integer
+         gst_paise(p.price, g.cgst_bp)::integer, gst_paise(p.price, g.sgst_bp)::integer
     FROM generate_series(p_check_in, p_check_out - 1, interval '1 day') AS s(ts)
    CROSS JOIN LATERAL (SELECT s.ts::date AS night) AS n
    CROSS JOIN LATERAL (
@@ -42,25 +49,34 @@ LANGUAGE sql STABLE AS $$
 $$;
 
 -- night_prices (migration 011) holds price_nights' answer for every room type and every night
--- from yesterday to three years ahead (as far as a price rule may reach): a row read by primary
--- key per night, where pricing each night by the rule cost availability five times its database
--- time. It is a cache, and the rule stays the truth: the triggers below work it out again in the
--- same transaction as any change to what a night's price depends on (price rules, a type's
--- price, the GST slabs), so no instance ever reads a price the owner has replaced; the server
--- works it out again hourly, so that its window moves with the days, and at a start that changes
--- the rule or finds the cache empty (server/db/migrate.ts); and a stay with any night the cache
--- does not hold is priced by the rule itself (stay_nights).
+-- from the hotel's yesterday to three years ahead (as far as a price rule may reach): a row read
+-- by primary key per night, where pricing each night by the rule cost availability five times its
+-- database time. It is a cache, and the rule stays the truth: the triggers below work it out again
+-- in the same transaction as any change to what a night's price depends on (price rules, a type's
+-- price, the GST slabs), for the days it held, so no instance ever reads a price the owner has
+-- replaced; the server works it out again hourly for the hotel's today, so that its window moves
+-- with the days, and at a start that changes the rule or finds the cache empty
+-- (server/db/migrate.ts); and a stay with any night the cache does not hold is priced by the rule
+-- itself (stay_nights). The hotel's today is the server's to say (its time zone: HOTEL_TIME_ZONE),
+-- never the database's current_date.
 
--- Works night_prices out again from the rule. One run at a time; each statement after the lock
--- sees every change committed before it.
-CREATE OR REPLACE FUNCTION refresh_night_prices() RETURNS void LANGUAGE plpgsql AS $$
+-- Works night_prices out again from the rule, from the night before p_today; p_today null: for
+-- the days the cache holds now (nothing, when it is empty). One run at a time; each statement
+-- after the lock sees every change committed before it.
+CREATE OR REPLACE FUNCTION refresh_night_prices(p_today date) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_today date;
 BEGIN
   PERFORM pg_advisory_xact_lock(7311011);
+  v_today := coalesce(p_today, (SELECT min(c.night) + 1 FROM night_prices c));
+  IF v_today IS NULL THEN
+    RETURN;
+  END IF;
   DELETE FROM night_prices;
   INSERT INTO night_prices (room_id, night, price_paise, cgst_bp, sgst_bp, cgst_paise, sgst_paise)
   SELECT t.room_id, q.night, q.price_paise, q.cgst_bp, q.sgst_bp, q.cgst_paise, q.sgst_paise
     FROM room_types t
-   CROSS JOIN LATERAL price_nights(t.room_id, current_date - 1, current_date + 1100) AS q
+   CROSS JOIN LATERAL price_nights(t.room_id, v_today - 1, v_today + 1100) AS q
    WHERE q.price_paise IS NOT NULL AND q.cgst_bp IS NOT NULL AND q.sgst_bp IS NOT NULL;
 END $$;
 
@@ -83,7 +99,7 @@ END $$;
 
 CREATE OR REPLACE FUNCTION night_prices_depend_on_this() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM refresh_night_prices();
+  PERFORM refresh_night_prices(NULL);
   RETURN NULL;
 END $$;
 CREATE OR REPLACE TRIGGER refresh_night_prices AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON price_rules
@@ -152,8 +168,7 @@ BEGIN
   END LOOP;
   RETURN QUERY
   SELECT s.night, x.rooms, s.price_paise + x.extra, g.cgst_bp, g.sgst_bp,
-         ((((s.price_paise + x.extra)::bigint * g.cgst_bp + 5000) / 10000))::integer,
-         ((((s.price_paise + x.extra)::bigint * g.sgst_bp + 5000) / 10000))::integer
+         gst_paise(s.price_paise + x.extra, g.cgst_bp)::integer, gst_paise(s.price_paise + x.extra, g.sgst_bp)::integer
     FROM stay_nights(p_room_id, p_check_in, p_check_out) AS s
    CROSS JOIN (SELECT e.extra, count(*)::integer AS rooms FROM unnest(v_extras) AS e(extra) GROUP BY e.extra) AS x
    -- A room with nothing extra is the cached night as it is (its rates are the night's).
