@@ -528,10 +528,10 @@ export async function restoreBooking(
   }
 }
 
-/** Deleted bookings past their 30 days are removed for good. */
+/** Deleted bookings past their 30 days are removed for good, and every copy of their guests' particulars (purge_deleted_bookings, functions/bookings.sql). */
 export async function purgeDeleted(db: Queryable): Promise<number> {
-  const { rowCount } = await db.query(`DELETE FROM bookings WHERE deleted_at < now() - interval '30 days'`);
-  return rowCount ?? 0;
+  const { rows } = await db.query<{ purged: number }>(`SELECT purge_deleted_bookings(interval '30 days') AS purged`);
+  return rows[0]?.purged ?? 0;
 }
 
 /** Rooms taken on each of `days` nights from `from`, per room type. */

@@ -265,8 +265,9 @@ export async function pendingFormC(
 }
 
 /**
- * Housekeeping (server/main.ts): the particulars of stays that ended (checked out, cancelled or a
- * no-show) the retention period ago or more are deleted, and the booking remembers the day; each
+ * Housekeeping (server/main.ts): the particulars of stays whose check-out is the retention period
+ * ago or more are deleted, whatever the booking's status says (a stay the desk never checked out
+ * is still confirmed or checked in long after its dates), and the booking remembers the day; each
  * erasure is audited with how many guests it held, never what. Returns the bookings erased.
  */
 export async function eraseExpiredFormC(db: pg.Pool, today: string): Promise<string[]> {
@@ -276,8 +277,7 @@ export async function eraseExpiredFormC(db: pg.Pool, today: string): Promise<str
     const { rows } = await client.query<{ booking_id: string; guests: string }>(
       `WITH due AS (
          SELECT g.booking_id, count(*) AS guests FROM form_c_guests g JOIN bookings b ON b.booking_id = g.booking_id
-          WHERE b.status IN ('checked_out', 'cancelled', 'no_show')
-            AND b.check_out + (SELECT retention_days FROM form_c_settings) <= $1::date
+          WHERE b.check_out + (SELECT retention_days FROM form_c_settings) <= $1::date
           GROUP BY g.booking_id),
        gone AS (DELETE FROM form_c_guests g USING due WHERE g.booking_id = due.booking_id RETURNING g.booking_id)
        SELECT booking_id, guests::text FROM due`,

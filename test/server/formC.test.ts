@@ -284,7 +284,10 @@ describe.each(databaseKinds)('Form C on %s', (kind) => {
     expect((await moveSettled(asDesk, bookingId, 'checked_out')).status).toBe(200);
     expect((await asDesk(`/api/admin/form-c/${bookingId}`)).body.eraseOn).toBe('2027-06-01');
 
-    expect(await eraseExpiredFormC(hotel.db.pool, '2027-05-31')).toEqual([]);
+    // The earlier tests' stays (left checked in, their dates long over) go first; this one waits a day more.
+    const dayBefore = await eraseExpiredFormC(hotel.db.pool, '2027-05-31');
+    expect(dayBefore).not.toContain(bookingId);
+    expect(dayBefore).not.toContain(staying);
     expect((await asDesk(`/api/admin/form-c/${bookingId}`)).body.guests).toHaveLength(1);
     expect(await eraseExpiredFormC(hotel.db.pool, '2027-06-01')).toEqual([bookingId]);
     const erased = await asDesk(`/api/admin/form-c/${bookingId}`);
@@ -309,5 +312,28 @@ describe.each(databaseKinds)('Form C on %s', (kind) => {
       body: { message: `This booking’s Form C particulars were erased on 2027-06-01: nothing can be added now.` },
     });
     expect(await eraseExpiredFormC(hotel.db.pool, '2027-06-02')).toEqual([]);
+  });
+
+  test('a stay the desk never checked out (still checked in, or still confirmed) loses its particulars the retention period after its dates all the same', async () => {
+    await hotel.owner('/api/admin/form-c-settings', { method: 'PUT', body: { retentionDays: 90 } });
+    clock = new Date('2027-04-01T06:30:00Z');
+    const leftInHouse = await checkedIn('2027-04-01', 2);
+    const { bookingId: leftConfirmed } = await hotel.book({ roomId: 'deluxe', checkIn: '2027-04-05', checkOut: '2027-04-07' });
+    for (const id of [leftInHouse, leftConfirmed])
+      expect((await asDesk(`/api/admin/form-c/${id}/guests`, { method: 'POST', body: particulars() })).status).toBe(200);
+    const particularsOf = async (id: string) =>
+      (await hotel.db.pool.query('SELECT passport_number FROM form_c_guests WHERE booking_id = $1', [id])).rows;
+    // 3 April + 90 days: the one left checked in goes; the one left confirmed (out 7 April) waits a day more.
+    expect(await eraseExpiredFormC(hotel.db.pool, '2027-07-02')).toContain(leftInHouse);
+    expect(await particularsOf(leftInHouse)).toEqual([]);
+    expect(await particularsOf(leftConfirmed)).toHaveLength(1);
+    expect(await eraseExpiredFormC(hotel.db.pool, '2027-07-06')).toEqual([leftConfirmed]);
+    expect(await particularsOf(leftConfirmed)).toEqual([]);
+    // Their statuses are the desk's to fix: erasure changes nothing else.
+    const { rows } = await hotel.db.pool.query<{ status: string }>(
+      'SELECT status FROM bookings WHERE booking_id = ANY($1) ORDER BY check_in',
+      [[leftInHouse, leftConfirmed]],
+    );
+    expect(rows.map((row) => row.status)).toEqual(['checked_in', 'confirmed']);
   });
 });

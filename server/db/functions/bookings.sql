@@ -76,3 +76,46 @@ BEGIN
     PERFORM queue_booking_mail(p_booking_id, 'cancelled', 'hotel-cancelled');
   END IF;
 END $$;
+
+-- Removes for good the bookings deleted p_after ago or more (30 days: server/db/bookingQueries.ts
+-- purgeDeleted), and with them every copy of their guests' particulars kept elsewhere. The tables
+-- that hang on a booking go with it (ON DELETE CASCADE: its nights on rooms, its bill, its Form C);
+-- the rest is done here, in the same transaction:
+-- - the outbox: its messages (the guest's email address, and a JSON copy of the booking in each);
+-- - the audit log: the address a guest's request came from (the entries stay, saying which staff
+--   member did what and when);
+-- - Razorpay's events about its payments: what Razorpay said of the payer (email, phone, the card
+--   or UPI details) goes, the event stays as {"erased": true} under its ID (so a repeat is still
+--   known as one).
+-- Payments, refunds and vouchers stay: they are the hotel's accounts, and name no guest. Copies
+-- left by versions that purged less go too, the next time a booking is purged. Answers how many
+-- bookings were removed.
+CREATE OR REPLACE FUNCTION purge_deleted_bookings(p_after interval) RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  v_purged integer;
+  v_keys text[];
+BEGIN
+  DELETE FROM bookings WHERE deleted_at < now() - p_after;
+  GET DIAGNOSTICS v_purged = ROW_COUNT;
+  IF v_purged = 0 THEN
+    RETURN 0;
+  END IF;
+  -- '' is the booking of an overbooking message that names none (channels.sql).
+  DELETE FROM outbox o WHERE o.booking_id <> '' AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.booking_id = o.booking_id);
+  UPDATE audit_log a SET address = NULL
+   WHERE a.address IS NOT NULL AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.booking_id = a.booking_id);
+  SELECT array_agg(k) INTO v_keys
+    FROM payments p CROSS JOIN LATERAL unnest(ARRAY[p.reference_id, p.link_id, p.razorpay_payment_id]) AS k
+   WHERE k IS NOT NULL AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.booking_id = p.booking_id);
+  IF v_keys IS NOT NULL THEN
+    UPDATE payment_events e SET payload = jsonb_build_object('erased', true)
+     WHERE e.processed_at IS NOT NULL AND NOT e.payload ? 'erased'
+       AND (e.payload #>> '{payload,payment_link,entity,reference_id}' = ANY (v_keys)
+            OR e.payload #>> '{payload,payment_link,entity,id}' = ANY (v_keys)
+            OR e.payload #>> '{payload,payment,entity,notes,reference_id}' = ANY (v_keys)
+            OR e.payload #>> '{payload,payment,entity,id}' = ANY (v_keys)
+            OR e.payload #>> '{payload,refund,entity,payment_id}' = ANY (v_keys)
+            OR e.payload #>> '{return,referenceId}' = ANY (v_keys));
+  END IF;
+  RETURN v_purged;
+END $$;
