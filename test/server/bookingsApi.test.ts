@@ -99,8 +99,8 @@ describe.each(databaseKinds)('bookings API on %s', (kind) => {
   });
 
   test.each([
-    [{ rooms: 4 }, 'rooms: must be <= 3'],
-    [{ rooms: 0 }, 'rooms: must be >= 1'],
+    [{ rooms: 4 }, 'rooms: must be 1 to 3'],
+    [{ rooms: 0 }, 'rooms: must be 1 to 3'],
     [{ roomId: 'penthouse' }, 'roomId: is not a room type of this hotel'],
     [{ email: 'not-an-email' }, 'email: must be an email address'],
     [{ checkIn: daysFromNow(-3), checkOut: daysFromNow(2) }, 'checkIn: must not be in the past'],
