@@ -276,14 +276,13 @@ describe.each(databaseKinds)('one gate for a stay, on %s', (kind) => {
       ask: async (rule) => {
         const booking = payAgainOf.get(rule.rule)!;
         const headers = { 'x-guest-key': booking.guestKey };
-        // The booking's page says so before the guest asks.
-        const summary = await api(server.url, `/api/bookings/${booking.bookingId}/payment`, { headers });
-        expect(summary.body.payment).toMatchObject({ status: 'expired', canPayAgain: false });
         const reply = await api(server.url, `/api/bookings/${booking.bookingId}/payment`, { method: 'POST', headers });
-        // Refused: nothing held, no new link.
+        // Refused: nothing held, no new link, and the booking's page says it cannot be paid for.
         const { rows } = await db.pool.query<{ status: string }>('SELECT status FROM bookings WHERE booking_id = $1', [booking.bookingId]);
         expect(rows[0]!.status).toBe('expired');
         expect([...standIn.links.values()].filter((link) => link.reference_id.startsWith(booking.bookingId))).toHaveLength(1);
+        const summary = await api(server.url, `/api/bookings/${booking.bookingId}/payment`, { headers });
+        expect(summary.body.payment).toMatchObject({ status: 'expired', canPayAgain: false });
         return answerOf(reply);
       },
       exempt: (rule) => unstorable.has(rule.rule),
