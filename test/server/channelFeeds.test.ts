@@ -197,9 +197,51 @@ describe('fetching a calendar', () => {
     expect(await fetchFeed(`http://calendar.example:${port}/ok.ics`, { ...limits, resolve: once.resolve })).toBe(calendar);
     expect(once.asked).toEqual(['calendar.example']);
     expect(await fetchFeed(feeds.url('/ok.ics'), { ...limits, allowPrivate: true })).toBe(calendar);
-    for (const address of ['8.8.8.8', '2606:4700:4700::1111', '1.1.1.1']) expect(isPrivateAddress(address)).toBe(false);
-    for (const address of ['127.0.0.1', '::1', 'fe80::1', 'fd00::1', '100.64.0.1', '::ffff:10.0.0.1', '64:ff9b::a00:1', '2002:c0a8:101::1'])
-      expect(isPrivateAddress(address)).toBe(true);
+  });
+
+  // Every way an IPv6 address can carry an IPv4 one reaches that IPv4 host, and is judged as it.
+  const addresses: Array<[string, string, boolean]> = [
+    ['IPv4 loopback', '127.0.0.1', true],
+    ['a private IPv4 network', '10.1.2.3', true],
+    ['carrier-grade NAT', '100.64.0.1', true],
+    ['the metadata service', '169.254.169.254', true],
+    ['IPv6 loopback', '::1', true],
+    ['the unspecified address', '::', true],
+    ['link-local IPv6 with a zone', 'fe80::1%eth0', true],
+    ['unique-local IPv6', 'fd00::1', true],
+    ['IPv4-compatible loopback, dotted', '::127.0.0.1', true],
+    ['IPv4-compatible loopback, in hex', '::7f00:1', true],
+    ['IPv4-compatible private network', '::10.0.0.1', true],
+    ['IPv4-compatible metadata service', '::169.254.169.254', true],
+    ['IPv4-mapped loopback', '::ffff:127.0.0.1', true],
+    ['IPv4-mapped, written out in full', '0:0:0:0:0:ffff:7f00:1', true],
+    ['IPv4-mapped with zeros (translated), dotted', '::ffff:0:127.0.0.1', true],
+    ['IPv4-mapped with zeros (translated), in hex', '::ffff:0:a00:1', true],
+    ['NAT64 of loopback', '64:ff9b::127.0.0.1', true],
+    ['NAT64 of a private network', '64:ff9b::a00:1', true],
+    ['NAT64 of the metadata service', '64:ff9b::a9fe:a9fe', true],
+    ['local-use NAT64', '64:ff9b:1::808:808', true],
+    ['6to4 of loopback', '2002:7f00:1::1', true],
+    ['6to4 of 192.168.1.1', '2002:c0a8:101::1', true],
+    ['6to4 of the metadata service', '2002:a9fe:a9fe::', true],
+    ['Teredo', '2001:0:4136:e378:8000:63bf:80ff:fffe', true],
+    ['not an address', 'calendar.example', true],
+    ['a public IPv4 address', '8.8.8.8', false],
+    ['a public IPv6 address', '2606:4700:4700::1111', false],
+    ['IPv4-mapped public address', '::ffff:8.8.8.8', false],
+    ['NAT64 of a public address', '64:ff9b::808:808', false],
+    ['6to4 of a public address', '2002:808:808::1', false],
+  ];
+  test.each(addresses)('%s (%s): private %s', (_name, address, refused) => {
+    expect(isPrivateAddress(address)).toBe(refused);
+  });
+
+  test('an address typed in the URL is checked by the same rule: [::127.0.0.1] and [::ffff:0:127.0.0.1] are refused', async () => {
+    feeds.set('/ok.ics', { calendar });
+    const closed = { ...limits, allowPrivate: false };
+    const port = new URL(feeds.base).port;
+    for (const host of ['[::127.0.0.1]', '[::ffff:0:127.0.0.1]', '[64:ff9b::127.0.0.1]', '[2002:7f00:1::1]', '[::ffff:127.0.0.1]'])
+      await expect(fetchFeed(`http://${host}:${port}/ok.ics`, closed)).rejects.toThrow(/an address on this machine or a private network/);
   });
 
   test('only http and https addresses are read', async () => {
