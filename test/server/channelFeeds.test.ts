@@ -1,6 +1,7 @@
+import { readFeed } from '../../server/channels/feedReader';
 import { FeedError, fetchFeed, isPrivateAddress } from '../../server/channels/fetchFeed';
 import type { FetchLimits } from '../../server/channels/fetchFeed';
-import { parseFeed } from '../../server/channels/parseFeed';
+import { maxRepeatDates, parseFeed } from '../../server/channels/parseFeed';
 import { addDays } from '../../src/domain/dates';
 import { airbnbCalendar, bookingComCalendar, genericCalendar, startFeedServer } from './support/feedServer';
 import type { FeedServer } from './support/feedServer';
@@ -103,6 +104,78 @@ describe('reading a calendar', () => {
     expect(far).toEqual([{ uid: 'far@airbnb.com', firstNight: addDays(today, 1090), endNight: window.until, summary: 'Reserved' }]);
     expect(() => parseFeed('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nthis is not', window)).toThrow(FeedError);
     expect(() => parseFeed('BEGIN:VCARD\r\nFN:Someone\r\nEND:VCARD\r\n', window)).toThrow('not a calendar');
+  });
+});
+
+describe('a calendar that is broken or made to hurt', () => {
+  const event = (start: string, extra: string[] = [], end = ';VALUE=DATE:20270112') =>
+    genericCalendar([{ uid: 'x@pms.example', start, end, summary: 'Closed', extra }]);
+
+  test.each([
+    ['a NUL byte', event(';VALUE=DATE:20270110').replace('SUMMARY:Closed', 'SUMMARY:Clo\u0000sed'), /NUL character \(byte 0\) on line 18/],
+    [
+      'a DTSTART that is not a date',
+      event(':not-a-date'),
+      /The event "Closed" \(UID x@pms\.example\): its DTSTART is not a valid date or time/,
+    ],
+    ['a DTEND that is not a date', event(';VALUE=DATE:20270110', [], ':soon'), /its DTEND is not a valid date or time/],
+    ['a DURATION that is no length', event(';VALUE=DATE:20270110', ['DURATION:banana'], ''), /its DURATION is not a valid length/],
+    [
+      'an EXDATE that is not a date',
+      event(';VALUE=DATE:20270110', ['RRULE:FREQ=DAILY;COUNT=3', 'EXDATE:nope']),
+      /its EXDATE is not a valid date/,
+    ],
+    ['an RDATE that is not a date', event(';VALUE=DATE:20270110', ['RDATE:nope']), /its RDATE is not a valid date/],
+    ['an UNTIL that is not a date', event(';VALUE=DATE:20270110', ['RRULE:FREQ=DAILY;UNTIL=xx']), /its RRULE is not a valid repeat rule/],
+  ])('%s: refused with the reason, naming the event', (_name, calendar, reason) => {
+    expect(() => parseFeed(calendar, window)).toThrow(FeedError);
+    expect(() => parseFeed(calendar, window)).toThrow(reason);
+  });
+
+  test(`repeats are worked out up to the horizon, at most ${maxRepeatDates} dates in all counted from each start; more is refused`, () => {
+    // Every day for ever: the days up to the horizon, no further.
+    const daily = parseFeed(event(';VALUE=DATE:20270101', ['RRULE:FREQ=DAILY'], ';VALUE=DATE:20270102'), window).events;
+    expect(daily).toHaveLength(3 * 366);
+    expect(daily.at(-1)).toMatchObject({ firstNight: addDays(window.until, -1), endNight: window.until });
+    // Every day since 1990: the years before today are worked out to reach it, within the bound.
+    expect(parseFeed(event(';VALUE=DATE:19900101', ['RRULE:FREQ=DAILY'], ';VALUE=DATE:19900102'), window).events).toHaveLength(3 * 366);
+    // 300 daily repeats from 1600, 1,000 dates each: refused at the bound, naming where it stopped.
+    const old = genericCalendar(
+      Array.from({ length: 300 }, (_, i) => ({
+        uid: `old-${i}`,
+        start: ';VALUE=DATE:16000101',
+        end: ';VALUE=DATE:16000102',
+        extra: ['RRULE:FREQ=DAILY;COUNT=1000'],
+      })),
+    );
+    // Stopped at the bound: the 21st event's dates are the 20,001st.
+    expect(() => parseFeed(old, window)).toThrow(
+      /more than 20,000 dates, counted from each one's start.*"Busy" \(UID old-20\) repeats from 1 January 1600 \(FREQ=DAILY;COUNT=1000\)/,
+    );
+  });
+
+  test('worked out in a worker thread: a repeat rule that never falls on a date is stopped at the deadline, with the event named; the event loop runs meanwhile', async () => {
+    const never = event(';VALUE=DATE:20270110', ['RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30']);
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 50);
+    const started = Date.now();
+    try {
+      await expect(readFeed(never, window, 1_000)).rejects.toThrow(
+        /longer than 1 s.*stopped while at the repeating event "Closed" \(UID x@pms\.example\), from 10 January 2027 \(FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30\)/,
+      );
+    } finally {
+      clearInterval(ticker);
+    }
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(1_000);
+    expect(took).toBeLessThan(15_000);
+    // This thread kept turning: a timer every 50 ms ran through the second of work.
+    expect(ticks).toBeGreaterThanOrEqual(15);
+    // The next calendar gets a fresh worker and is read.
+    const fine = await readFeed(airbnbCalendar(today, [{ uid: 'ok', first: 4, end: 6 }]), window, 10_000);
+    expect(fine.events).toEqual([{ uid: 'ok@airbnb.com', firstNight: '2027-01-05', endNight: '2027-01-07', summary: 'Reserved' }]);
+    // A fault of the calendar comes back from the worker as a FeedError with its reason.
+    await expect(readFeed(event(':not-a-date'), window, 10_000)).rejects.toThrow(FeedError);
   });
 });
 
