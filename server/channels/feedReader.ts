@@ -13,8 +13,9 @@ import type { ParseAnswer, ParseProgress, ParseTask } from './parseFeedTask';
  * So the work runs in a worker thread (piscina), which is terminated at the deadline, with a
  * memory cap of its own; the feed then fails with the reason, like one that could not be fetched.
  *
- * One thread per server process, kept a minute after its last calendar: a hostile calendar takes
- * at most one core, and calendars wait their turn (the deadline counts from a calendar's start).
+ * One thread per server process, kept a minute after its last calendar, at a lower priority than
+ * the event loop: a hostile calendar takes at most one core, and only what requests leave of it.
+ * Calendars wait their turn (the deadline counts from a calendar's start).
  */
 
 /** The memory (V8 heap) one calendar's work may take. */
@@ -29,6 +30,8 @@ function workers(): Piscina<ParseTask, ParseAnswer> {
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: 60_000,
+    // Below the event loop's priority (Linux nice, per thread): requests get the CPU first.
+    niceIncrement: 10,
     resourceLimits: { maxOldGenerationSizeMb: parseMemoryMb, maxYoungGenerationSizeMb: 32 },
     // The server's TypeScript runs through tsx (npm run server): its worker loads the task the same way.
     execArgv: extension === '.ts' ? ['--require', require.resolve('tsx/cjs')] : [],
