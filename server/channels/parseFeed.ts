@@ -199,6 +199,7 @@ export function parseFeed(calendarText: string, options: ParseOptions): ParsedFe
   /** One event's nights (each occurrence's, for a repeating one) added to `events`. */
   function read(vevent: Component, summary: string, givenUid: string, name: () => string) {
     if (text(vevent.getFirstPropertyValue('status')).toUpperCase() === 'CANCELLED') return;
+    checkValues(vevent, name);
     const startProperty = vevent.getFirstProperty('dtstart');
     const start = startProperty?.getFirstValue() as Time | undefined;
     if (!startProperty || !start || typeof start !== 'object' || !('isDate' in start)) return;
@@ -250,7 +251,6 @@ export function parseFeed(calendarText: string, options: ParseOptions): ParsedFe
     const summary = text(vevent.getFirstPropertyValue('summary')).trim().slice(0, 200);
     const givenUid = text(vevent.getFirstPropertyValue('uid')).trim().slice(0, 400);
     const name = () => eventName(summary, givenUid);
-    checkValues(vevent, name);
     try {
       read(vevent, summary, givenUid, name);
     } catch (error) {
