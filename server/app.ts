@@ -230,7 +230,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(adminReportRoutes, { db: options.db, now });
   const channels: ChannelSettings = { ...defaultChannelSettings, ...options.channels };
   await app.register(adminRoomRoutes, { db: options.db, now });
-  await app.register(adminChannelRoutes, { db: options.db, mail, channels, now });
+  await app.register(adminChannelRoutes, { db: options.db, mail, channels, horizonDays: limits.horizonDays, now });
   await app.register(calendarRoutes, { db: options.db, publicUrl: mail.publicUrl, now });
   await app.register(paymentRoutes, { db: options.db, payments, limits, cancelFreeDays: mail.cancelFreeDays, gate });
   await app.register(adminPaymentRoutes, { db: options.db, payments, publicUrl: mail.publicUrl });

@@ -196,8 +196,9 @@ export function readLimits(env: NodeJS.ProcessEnv = process.env): RequestLimits 
 }
 
 /**
- * Channel calendars (README, "Channels"): CHANNEL_SYNC_MINUTES, and CHANNEL_FEEDS_ALLOW_PRIVATE (1:
- * feeds anywhere, or a comma-separated list of the private addresses and networks allowed).
+ * Channel calendars (README, "Channels"): CHANNEL_SYNC_MINUTES, CHANNEL_FEEDS_ALLOW_PRIVATE (1:
+ * feeds anywhere, or a comma-separated list of the private addresses and networks allowed), and
+ * CHANNEL_PARSE_SECONDS (how long working out one calendar's events may take).
  */
 export function readChannelSettings(env: NodeJS.ProcessEnv = process.env): ChannelSettings {
   const text = (env.CHANNEL_FEEDS_ALLOW_PRIVATE ?? '').trim();
@@ -215,6 +216,7 @@ export function readChannelSettings(env: NodeJS.ProcessEnv = process.env): Chann
   return {
     syncMinutes: positiveInteger(env, 'CHANNEL_SYNC_MINUTES', defaultChannelSettings.syncMinutes),
     fetch: { ...defaultChannelSettings.fetch, allowPrivate },
+    parseTimeoutMs: positiveInteger(env, 'CHANNEL_PARSE_SECONDS', defaultChannelSettings.parseTimeoutMs / 1000) * 1000,
   };
 }
 

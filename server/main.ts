@@ -76,6 +76,7 @@ async function main() {
   const channelSync: ChannelSync = startChannelSync({
     pool: db.pool,
     settings: config.channels,
+    horizonDays: config.limits.horizonDays,
     onQueued: () => outbox.wake(),
     log: (level, message, detail) => app.log[level](detail ?? {}, message),
   });

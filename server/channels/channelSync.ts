@@ -1,13 +1,13 @@
 import type pg from 'pg';
-import { addDays } from '../../src/domain/dates';
 import { findRoom } from '../../src/domain/rooms';
 import type { SyncResult } from '../../src/domain/roomsWire';
+import { lastCheckOut } from '../bookingLimits';
 import { hotelTimeZone, hotelToday } from '../bookingRules';
 import { applyFeed, claimDueFeed, recordFailure, toSyncResult } from '../db/channelQueries';
 import type { Claim } from '../db/channelQueries';
 import type { ChannelSettings } from './channelSettings';
+import { readFeed } from './feedReader';
 import { FeedError, fetchFeed } from './fetchFeed';
-import { parseFeed } from './parseFeed';
 
 /**
  * Reading the channels' calendars: one feed at a time (fetch, parse, apply in one transaction),
@@ -16,9 +16,10 @@ import { parseFeed } from './parseFeed';
  * its next read on in the same statement, so every feed is read once per interval however many
  * instances run; two reads of one feed that overlap (Sync now during the schedule's) are applied
  * in the order they began, and an older one finishing last changes nothing.
+ *
+ * A feed's nights are read up to the hotel's booking horizon (BOOKING_HORIZON_DAYS): nothing
+ * further ahead can be sold here, so nothing further ahead needs blocking.
  */
-/** Nights further ahead than this are not read from a feed (three years, as far as the owner's rules reach). */
-const horizonDays = 3 * 366;
 
 export const typeTitle = (typeId: string) => findRoom(typeId)?.title ?? typeId;
 
@@ -27,20 +28,32 @@ export async function syncClaimed(
   pool: pg.Pool,
   claim: Claim,
   settings: ChannelSettings,
+  horizonDays: number,
   now: () => Date = () => new Date(),
 ): Promise<SyncResult> {
   const today = hotelToday(now());
+  const failed = async (error: FeedError): Promise<SyncResult> => {
+    await recordFailure(pool, claim.feedId, claim.startedAt, error.message);
+    return { ok: false, error: error.message, events: 0, added: 0, changed: 0, removed: 0, moved: [], overbooked: [] };
+  };
   let events;
   try {
     const text = await fetchFeed(claim.url, settings.fetch);
-    events = parseFeed(text, { hotelZone: hotelTimeZone(), today, until: addDays(today, horizonDays) }).events;
+    const window = { hotelZone: hotelTimeZone(), today, until: lastCheckOut({ horizonDays }, today) };
+    events = (await readFeed(text, window, settings.parseTimeoutMs)).events;
   } catch (error) {
     if (!(error instanceof FeedError)) throw error;
-    await recordFailure(pool, claim.feedId, claim.startedAt, error.message);
-    return { ok: false, error: error.message, events: 0, added: 0, changed: 0, removed: 0, moved: [], overbooked: [] };
+    return failed(error);
   }
-  const applied = await applyFeed(pool, claim.feedId, claim.startedAt, events, today, typeTitle);
-  return toSyncResult(applied, events.length);
+  try {
+    const applied = await applyFeed(pool, claim.feedId, claim.startedAt, events, today, typeTitle);
+    return toSyncResult(applied, events.length);
+  } catch (error) {
+    // A value the database will not store (SQLSTATE class 22, data exception) is the calendar's fault.
+    const { code, message } = error as { code?: string; message?: string };
+    if (!code?.startsWith('22')) throw error;
+    return failed(new FeedError(`The calendar holds something the database could not store (${message ?? code}). It was not read.`));
+  }
 }
 
 export interface ChannelSync {
@@ -55,6 +68,8 @@ export interface ChannelSync {
 export interface ChannelSyncOptions {
   pool: pg.Pool;
   settings: ChannelSettings;
+  /** The hotel's booking horizon (BOOKING_HORIZON_DAYS): how far ahead a feed's nights are read. */
+  horizonDays: number;
   now?: () => Date;
   /** How often to look for due feeds (default 30 s). */
   pollMs?: number;
@@ -76,7 +91,7 @@ export function startChannelSync(options: ChannelSyncOptions): ChannelSync {
     while (!stopped) {
       const claim = await claimDueFeed(pool, settings.syncMinutes);
       if (!claim) break;
-      const result = await syncClaimed(pool, claim, settings, options.now);
+      const result = await syncClaimed(pool, claim, settings, options.horizonDays, options.now);
       done += 1;
       if (!result.ok) log('warn', 'channel feed failed', { feedId: claim.feedId, error: result.error });
       else if (result.overbooked.length) {

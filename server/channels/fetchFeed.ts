@@ -59,7 +59,9 @@ const privateV6 = new BlockList();
 for (const [network, bits] of [
   ['::', 128],
   ['::1', 128],
+  ['64:ff9b:1::', 48], // NAT64 for a local network (RFC 8215): its IPv4 addresses are private ones
   ['100::', 64], // discard
+  ['2001::', 32], // Teredo: a tunnel to an IPv4 host hidden in the address; no calendar is served from one
   ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
@@ -68,19 +70,23 @@ for (const [network, bits] of [
 ] as const)
   privateV6.addSubnet(network, bits, 'ipv6');
 
-/** The IPv4 address an IPv6 address carries (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16), if any. */
-function embeddedV4(address: string): string | null {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  const words = expandV6(address);
-  if (!words) return null;
+/**
+ * The IPv4 address an IPv6 address carries, if any. Such an address reaches that IPv4 host (through
+ * the kernel, a translator or a tunnel), so it is judged as that host: IPv4-mapped ::ffff:0:0/96,
+ * IPv4-compatible ::/96 (deprecated, still accepted by parsers: ::127.0.0.1), IPv4-translated
+ * ::ffff:0:0:0/96, NAT64 64:ff9b::/96, and 6to4 2002::/16 (the IPv4 address in its next 32 bits).
+ */
+function embeddedV4(words: readonly number[]): string | null {
   const v4 = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-  if (words.slice(0, 5).every((w) => w === 0) && words[5] === 0xffff) return v4(words[6]!, words[7]!);
-  if (words[0] === 0x64 && words[1] === 0xff9b && words.slice(2, 6).every((w) => w === 0)) return v4(words[6]!, words[7]!);
+  const zero = (from: number, to: number) => words.slice(from, to).every((w) => w === 0);
+  if (zero(0, 5) && (words[5] === 0xffff || words[5] === 0)) return v4(words[6]!, words[7]!);
+  if (zero(0, 4) && words[4] === 0xffff && words[5] === 0) return v4(words[6]!, words[7]!);
+  if (words[0] === 0x64 && words[1] === 0xff9b && zero(2, 6)) return v4(words[6]!, words[7]!);
   if (words[0] === 0x2002) return v4(words[1]!, words[2]!);
   return null;
 }
 
+/** An IPv6 address as its eight 16-bit words (a zone such as %eth0 left out), or null. */
 function expandV6(address: string): number[] | null {
   let text = address.toLowerCase().split('%')[0]!;
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
@@ -98,14 +104,20 @@ function expandV6(address: string): number[] | null {
   return words.length === 8 && words.every((w) => Number.isInteger(w) && w >= 0 && w <= 0xffff) ? words : null;
 }
 
-/** Whether an address is on this machine, a private or shared network, or nowhere a site can be. */
+/**
+ * Whether an address is on this machine, a private or shared network, or nowhere a site can be.
+ * The one statement of the rule: every address a feed's name resolves to, and every address typed
+ * in a feed's URL, is checked here.
+ */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return privateV4.check(address, 'ipv4');
   if (family !== 6) return true;
-  const v4 = embeddedV4(address);
+  const words = expandV6(address);
+  if (!words) return true;
+  const v4 = embeddedV4(words);
   if (v4 !== null) return privateV4.check(v4, 'ipv4');
-  return privateV6.check(address, 'ipv6');
+  return privateV6.check(address.split('%')[0]!, 'ipv6');
 }
 
 const allowedLists = new WeakMap<readonly string[], BlockList>();

@@ -30,12 +30,14 @@ export interface ChannelRouteOptions {
   db: Database;
   mail: MailContext;
   channels: ChannelSettings;
+  /** The booking horizon: how far ahead a feed's nights are read. */
+  horizonDays: number;
   now: () => Date;
 }
 
 const noFeed = (id: number) => ({ error: 'Not Found', message: `No channel calendar with ID: ${id}` });
 
-export const adminChannelRoutes: FastifyPluginAsyncTypebox<ChannelRouteOptions> = async (app, { db, mail, channels, now }) => {
+export const adminChannelRoutes: FastifyPluginAsyncTypebox<ChannelRouteOptions> = async (app, { db, mail, channels, horizonDays, now }) => {
   app.addHook('onRequest', requireAdmin(db.pool));
   app.addHook('onRequest', ownerOnly);
   const today = () => hotelToday(now());
@@ -73,7 +75,7 @@ export const adminChannelRoutes: FastifyPluginAsyncTypebox<ChannelRouteOptions> 
   async function syncNow(feedId: number) {
     const claim = await claimFeed(db.pool, feedId, channels.syncMinutes);
     if (!claim) return null;
-    const result = await syncClaimed(db.pool, claim, channels, now);
+    const result = await syncClaimed(db.pool, claim, channels, horizonDays, now);
     if (result.overbooked.length) mail.onQueued?.();
     return { feed: (await findFeed(db.pool, feedId, mail.publicUrl))!, result };
   }

@@ -1,6 +1,7 @@
+import { readFeed } from '../../server/channels/feedReader';
 import { FeedError, fetchFeed, isPrivateAddress } from '../../server/channels/fetchFeed';
 import type { FetchLimits } from '../../server/channels/fetchFeed';
-import { parseFeed } from '../../server/channels/parseFeed';
+import { maxRepeatDates, parseFeed } from '../../server/channels/parseFeed';
 import { addDays } from '../../src/domain/dates';
 import { airbnbCalendar, bookingComCalendar, genericCalendar, startFeedServer } from './support/feedServer';
 import type { FeedServer } from './support/feedServer';
@@ -106,6 +107,78 @@ describe('reading a calendar', () => {
   });
 });
 
+describe('a calendar that is broken or made to hurt', () => {
+  const event = (start: string, extra: string[] = [], end = ';VALUE=DATE:20270112') =>
+    genericCalendar([{ uid: 'x@pms.example', start, end, summary: 'Closed', extra }]);
+
+  test.each([
+    ['a NUL byte', event(';VALUE=DATE:20270110').replace('SUMMARY:Closed', 'SUMMARY:Clo\u0000sed'), /NUL character \(byte 0\) on line 18/],
+    [
+      'a DTSTART that is not a date',
+      event(':not-a-date'),
+      /The event "Closed" \(UID x@pms\.example\): its DTSTART is not a valid date or time/,
+    ],
+    ['a DTEND that is not a date', event(';VALUE=DATE:20270110', [], ':soon'), /its DTEND is not a valid date or time/],
+    ['a DURATION that is no length', event(';VALUE=DATE:20270110', ['DURATION:banana'], ''), /its DURATION is not a valid length/],
+    [
+      'an EXDATE that is not a date',
+      event(';VALUE=DATE:20270110', ['RRULE:FREQ=DAILY;COUNT=3', 'EXDATE:nope']),
+      /its EXDATE is not a valid date/,
+    ],
+    ['an RDATE that is not a date', event(';VALUE=DATE:20270110', ['RDATE:nope']), /its RDATE is not a valid date/],
+    ['an UNTIL that is not a date', event(';VALUE=DATE:20270110', ['RRULE:FREQ=DAILY;UNTIL=xx']), /its RRULE is not a valid repeat rule/],
+  ])('%s: refused with the reason, naming the event', (_name, calendar, reason) => {
+    expect(() => parseFeed(calendar, window)).toThrow(FeedError);
+    expect(() => parseFeed(calendar, window)).toThrow(reason);
+  });
+
+  test(`repeats are worked out up to the horizon, at most ${maxRepeatDates} dates in all counted from each start; more is refused`, () => {
+    // Every day for ever: the days up to the horizon, no further.
+    const daily = parseFeed(event(';VALUE=DATE:20270101', ['RRULE:FREQ=DAILY'], ';VALUE=DATE:20270102'), window).events;
+    expect(daily).toHaveLength(3 * 366);
+    expect(daily.at(-1)).toMatchObject({ firstNight: addDays(window.until, -1), endNight: window.until });
+    // Every day since 1990: the years before today are worked out to reach it, within the bound.
+    expect(parseFeed(event(';VALUE=DATE:19900101', ['RRULE:FREQ=DAILY'], ';VALUE=DATE:19900102'), window).events).toHaveLength(3 * 366);
+    // 300 daily repeats from 1600, 1,000 dates each: refused at the bound, naming where it stopped.
+    const old = genericCalendar(
+      Array.from({ length: 300 }, (_, i) => ({
+        uid: `old-${i}`,
+        start: ';VALUE=DATE:16000101',
+        end: ';VALUE=DATE:16000102',
+        extra: ['RRULE:FREQ=DAILY;COUNT=1000'],
+      })),
+    );
+    // Stopped at the bound: the 21st event's dates are the 20,001st.
+    expect(() => parseFeed(old, window)).toThrow(
+      /more than 20,000 dates, counted from each one's start.*"Busy" \(UID old-20\) repeats from 1 January 1600 \(FREQ=DAILY;COUNT=1000\)/,
+    );
+  });
+
+  test('worked out in a worker thread: a repeat rule that never falls on a date is stopped at the deadline, with the event named; the event loop runs meanwhile', async () => {
+    const never = event(';VALUE=DATE:20270110', ['RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30']);
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 50);
+    const started = Date.now();
+    try {
+      await expect(readFeed(never, window, 1_000)).rejects.toThrow(
+        /longer than 1 s.*stopped while at the repeating event "Closed" \(UID x@pms\.example\), from 10 January 2027 \(FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30\)/,
+      );
+    } finally {
+      clearInterval(ticker);
+    }
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(1_000);
+    expect(took).toBeLessThan(15_000);
+    // This thread kept turning: a timer every 50 ms ran through the second of work.
+    expect(ticks).toBeGreaterThanOrEqual(15);
+    // The next calendar gets a fresh worker and is read.
+    const fine = await readFeed(airbnbCalendar(today, [{ uid: 'ok', first: 4, end: 6 }]), window, 10_000);
+    expect(fine.events).toEqual([{ uid: 'ok@airbnb.com', firstNight: '2027-01-05', endNight: '2027-01-07', summary: 'Reserved' }]);
+    // A fault of the calendar comes back from the worker as a FeedError with its reason.
+    await expect(readFeed(event(':not-a-date'), window, 10_000)).rejects.toThrow(FeedError);
+  });
+});
+
 describe('fetching a calendar', () => {
   let feeds: FeedServer;
   const limits: FetchLimits = { timeoutMs: 1_500, maxBytes: 1024 * 1024, maxRedirects: 3, allowPrivate: ['127.0.0.1'] };
@@ -197,9 +270,51 @@ describe('fetching a calendar', () => {
     expect(await fetchFeed(`http://calendar.example:${port}/ok.ics`, { ...limits, resolve: once.resolve })).toBe(calendar);
     expect(once.asked).toEqual(['calendar.example']);
     expect(await fetchFeed(feeds.url('/ok.ics'), { ...limits, allowPrivate: true })).toBe(calendar);
-    for (const address of ['8.8.8.8', '2606:4700:4700::1111', '1.1.1.1']) expect(isPrivateAddress(address)).toBe(false);
-    for (const address of ['127.0.0.1', '::1', 'fe80::1', 'fd00::1', '100.64.0.1', '::ffff:10.0.0.1', '64:ff9b::a00:1', '2002:c0a8:101::1'])
-      expect(isPrivateAddress(address)).toBe(true);
+  });
+
+  // Every way an IPv6 address can carry an IPv4 one reaches that IPv4 host, and is judged as it.
+  const addresses: Array<[string, string, boolean]> = [
+    ['IPv4 loopback', '127.0.0.1', true],
+    ['a private IPv4 network', '10.1.2.3', true],
+    ['carrier-grade NAT', '100.64.0.1', true],
+    ['the metadata service', '169.254.169.254', true],
+    ['IPv6 loopback', '::1', true],
+    ['the unspecified address', '::', true],
+    ['link-local IPv6 with a zone', 'fe80::1%eth0', true],
+    ['unique-local IPv6', 'fd00::1', true],
+    ['IPv4-compatible loopback, dotted', '::127.0.0.1', true],
+    ['IPv4-compatible loopback, in hex', '::7f00:1', true],
+    ['IPv4-compatible private network', '::10.0.0.1', true],
+    ['IPv4-compatible metadata service', '::169.254.169.254', true],
+    ['IPv4-mapped loopback', '::ffff:127.0.0.1', true],
+    ['IPv4-mapped, written out in full', '0:0:0:0:0:ffff:7f00:1', true],
+    ['IPv4-mapped with zeros (translated), dotted', '::ffff:0:127.0.0.1', true],
+    ['IPv4-mapped with zeros (translated), in hex', '::ffff:0:a00:1', true],
+    ['NAT64 of loopback', '64:ff9b::127.0.0.1', true],
+    ['NAT64 of a private network', '64:ff9b::a00:1', true],
+    ['NAT64 of the metadata service', '64:ff9b::a9fe:a9fe', true],
+    ['local-use NAT64', '64:ff9b:1::808:808', true],
+    ['6to4 of loopback', '2002:7f00:1::1', true],
+    ['6to4 of 192.168.1.1', '2002:c0a8:101::1', true],
+    ['6to4 of the metadata service', '2002:a9fe:a9fe::', true],
+    ['Teredo', '2001:0:4136:e378:8000:63bf:80ff:fffe', true],
+    ['not an address', 'calendar.example', true],
+    ['a public IPv4 address', '8.8.8.8', false],
+    ['a public IPv6 address', '2606:4700:4700::1111', false],
+    ['IPv4-mapped public address', '::ffff:8.8.8.8', false],
+    ['NAT64 of a public address', '64:ff9b::808:808', false],
+    ['6to4 of a public address', '2002:808:808::1', false],
+  ];
+  test.each(addresses)('%s (%s): private %s', (_name, address, refused) => {
+    expect(isPrivateAddress(address)).toBe(refused);
+  });
+
+  test('an address typed in the URL is checked by the same rule: [::127.0.0.1] and [::ffff:0:127.0.0.1] are refused', async () => {
+    feeds.set('/ok.ics', { calendar });
+    const closed = { ...limits, allowPrivate: false };
+    const port = new URL(feeds.base).port;
+    for (const host of ['[::127.0.0.1]', '[::ffff:0:127.0.0.1]', '[64:ff9b::127.0.0.1]', '[2002:7f00:1::1]', '[::ffff:127.0.0.1]'])
+      await expect(fetchFeed(`http://${host}:${port}/ok.ics`, closed)).rejects.toThrow(/an address on this machine or a private network/);
   });
 
   test('only http and https addresses are read', async () => {

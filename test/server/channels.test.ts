@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import { defaultChannelSettings } from '../../server/channels/channelSettings';
 import { startChannelSync } from '../../server/channels/channelSync';
 import { hotelToday } from '../../server/bookingRules';
 import { applyFeed, claimFeed } from '../../server/db/channelQueries';
@@ -447,9 +448,9 @@ describe.each(databaseKinds)('channel calendars on %s', (kind) => {
     }
     for (const number of ['102', '103', '104', '107', '108']) feeds.hits.set(`/twice-${number}.ics`, 0);
     await db.pool.query("UPDATE channel_feeds SET next_fetch_at = now() - interval '1 second' WHERE id = ANY ($1::bigint[])", [made]);
-    const settings = { syncMinutes: 10, fetch: fetchLimits };
-    const a = startChannelSync({ pool: db.pool, settings, pollMs: 3_600_000 });
-    const b = startChannelSync({ pool: db.pool, settings, pollMs: 3_600_000 });
+    const settings = { ...defaultChannelSettings, syncMinutes: 10, fetch: fetchLimits };
+    const a = startChannelSync({ pool: db.pool, settings, horizonDays: 365, pollMs: 3_600_000 });
+    const b = startChannelSync({ pool: db.pool, settings, horizonDays: 365, pollMs: 3_600_000 });
     await Promise.all([a.syncDue(), b.syncDue(), a.syncDue(), b.syncDue()]);
     await Promise.all([a.stop(), b.stop()]);
     expect(['102', '103', '104', '107', '108'].map((n) => feeds.hits.get(`/twice-${n}.ics`))).toEqual([1, 1, 1, 1, 1]);
