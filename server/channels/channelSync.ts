@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { findRoom } from '../../src/domain/rooms';
 import type { SyncResult } from '../../src/domain/roomsWire';
-import { lastCheckOut } from '../bookingLimits';
+import { lastCheckOut } from '../stayGate';
 import { hotelTimeZone, hotelToday } from '../bookingRules';
 import { applyFeed, claimDueFeed, recordFailure, toSyncResult } from '../db/channelQueries';
 import type { Claim } from '../db/channelQueries';
